@@ -1,0 +1,32 @@
+/**
+ * User-facing text that both the server and the web client show.
+ * Strings are the spec's (§5, §8) or the decisions' (D9, D11, D14), word for word.
+ */
+export const messages = {
+  signIn: {
+    fillAllFields: 'Please fill in all fields',
+    invalidCredentials: 'Invalid credentials',
+    somethingWentWrong: 'Something went wrong. Please try again.',
+    success: 'Successfully logged in!',
+    noAdminAccess: 'This account has no access to the admin panel',
+    forgotPassword: 'Please ask an administrator to reset your password.',
+    tooManyAttempts: (minutes: number) =>
+      `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  },
+  access: {
+    notSignedIn: 'Not signed in',
+    adminsOnly: 'Administrators only',
+    badOrigin: 'Request origin not allowed',
+  },
+  server: {
+    internal: 'Something went wrong',
+    invalidInput: 'Invalid input',
+    notFound: 'Not found',
+    unavailable: 'Service temporarily unavailable',
+    tooLarge: 'Request body is too large',
+    tooManyRequests: 'Too many requests. Please slow down.',
+  },
+  password: {
+    tooShort: 'Password must be at least 8 characters',
+  },
+} as const;

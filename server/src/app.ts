@@ -1,0 +1,91 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth-routes';
+import { AuthService } from './modules/auth/auth-service';
+import { healthRoutes } from './modules/health/health-routes';
+import { registerCsrf } from './plugins/csrf';
+import { registerErrorHandler } from './plugins/error-handler';
+import { guardAdminsOnly } from './plugins/sessions';
+import { registerStaticFiles } from './plugins/static-files';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** false silences the log (tests); a stream receives the JSON log lines instead of stdout. */
+  logger?: false;
+  logStream?: { write(line: string): void };
+  /** Sign-in attempts per address per minute before the cheap in-memory limiter answers 429. */
+  signInPerMinute?: number;
+};
+
+export type App = FastifyInstance;
+
+const loggerOptions = (level: string) => ({
+  level,
+  // Logs never hold passwords, tokens or cookies (D14).
+  redact: {
+    paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.passwordHash', '*.token'],
+    censor: '[redacted]',
+  },
+});
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  registerCsrf(app, config.allowedOrigins);
+
+  const auth = new AuthService(database.db, clock, config.sessionTtlHours * 3_600_000);
+  app.decorate('auth', auth);
+
+  await app.register(healthRoutes, { db: database.db });
+  await app.register(publicAuthRoutes, {
+    auth,
+    sessionTtlSeconds: config.sessionTtlHours * 3600,
+    signInPerMinute: deps.signInPerMinute ?? 60,
+  });
+  await app.register(async (admin) => {
+    guardAdminsOnly(admin, auth);
+    await admin.register(sessionRoutes);
+  });
+
+  await registerStaticFiles(app, { uploadsDir: path.join(config.dataDir, 'uploads'), webDist: config.webDist });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService;
+  }
+}

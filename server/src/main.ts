@@ -1,0 +1,55 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { openConfiguredDatabase } from './db/open';
+import { ensureFirstAdmin } from './modules/users/admin-accounts';
+
+/** Reads the config, opens the database, serves, and shuts down cleanly on SIGINT/SIGTERM (D25). */
+async function main() {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  const app = await buildApp({ config, database });
+
+  const admin = await ensureFirstAdmin(database.db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+    allowGenerated: config.seedDemo,
+  });
+  if (admin?.password) {
+    console.log(`\n  First start: created administrator ${admin.email} with password ${admin.password}\n  (shown once; change it with: npm run admin -- reset-password --email ${admin.email} --password NEW)\n`);
+  } else if (admin) {
+    console.log(`\n  First start: created administrator ${admin.email} (password from ADMIN_PASSWORD)\n`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const purge = setInterval(() => app.auth.purge().catch((err) => app.log.warn({ err }, 'session purge failed')), 10 * 60_000);
+  purge.unref();
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`  Back-office ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${database.kind})`);
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error('Failed to start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicUser, signInBody } from '@backoffice/contract';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/sessions';
+import { toPublicUser } from '../users/users-repository';
+import type { AuthService } from './auth-service';
+
+const ok = z.object({ success: z.literal(true) });
+
+/** Sign-in and sign-out: the only /api routes open without a session (D9). */
+export const publicAuthRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessionTtlSeconds: number; signInPerMinute: number }> = async (
+  app,
+  { auth, sessionTtlSeconds, signInPerMinute },
+) => {
+  app.post(
+    '/api/auth/signin',
+    {
+      schema: { body: signInBody, response: { 200: publicUser } },
+      config: { rateLimit: { max: signInPerMinute, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const { token, user } = await auth.signIn(email, password, request.ip);
+      setSessionCookie(request, reply, token, sessionTtlSeconds);
+      return user;
+    },
+  );
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/user/signout',
+    schema: { response: { 200: ok } },
+    handler: async (request, reply) => {
+      await auth.signOut(request.cookies[SESSION_COOKIE]);
+      clearSessionCookie(request, reply);
+      return { success: true as const };
+    },
+  });
+};
+
+/** Routes behind the admin guard. */
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/auth/session', { schema: { response: { 200: publicUser } } }, async (request) => toPublicUser(request.session!.user));
+};

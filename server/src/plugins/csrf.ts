@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ForbiddenError } from '../lib/errors';
+import { messages } from '@backoffice/contract';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function originOf(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+function requestOrigin(request: FastifyRequest): string | null {
+  return originOf(request.headers.origin) ?? originOf(request.headers.referer);
+}
+
+/**
+ * D10: a state-changing request must come from the server's own origin or an allowed one.
+ * Together with SameSite=Lax cookies this stops cross-site request forgery.
+ */
+export function registerCsrf(app: FastifyInstance, allowedOrigins: string[]): void {
+  const allowed = new Set(allowedOrigins);
+  app.addHook('onRequest', async (request) => {
+    if (safeMethods.has(request.method)) return;
+    const origin = requestOrigin(request);
+    const own = originOf(`${request.protocol}://${request.host}`);
+    if (!origin || (origin !== own && !allowed.has(origin))) {
+      throw new ForbiddenError(messages.access.badOrigin);
+    }
+  });
+}

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { messages } from '@backoffice/contract';
+import { AppError } from '../lib/errors';
+
+/** Postgres/driver failures that mean "the database is not reachable right now". */
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const err = e as { code?: string; message?: string; cause?: unknown };
+    if (err.code && unavailableCodes.has(err.code)) return true;
+    if (typeof err.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(err.message)) return true;
+    e = err.cause;
+  }
+  return false;
+}
+
+function fieldErrors(issues: { instancePath?: string; message?: string; params?: unknown }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
+    const path = params?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '_';
+    out[path] ??= issue.message ?? messages.server.invalidInput;
+  }
+  return out;
+}
+
+/** D14: every error becomes `{ success: false, message, errors? }` with a fitting status. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send({ success: false, message: error.message, errors: error.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation);
+      const first = Object.values(errors)[0] ?? messages.server.invalidInput;
+      return reply.status(400).send({ success: false, message: first, errors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ success: false, message: messages.server.internal });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).send({ success: false, message: messages.server.unavailable });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        status === 413 ? messages.server.tooLarge : status === 429 ? messages.server.tooManyRequests : error.message;
+      return reply.status(status).send({ success: false, message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ success: false, message: messages.server.internal });
+  });
+}

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { openPglite } from '../../src/db/client';
+import { DEFAULT_PASSWORD, makeAdmin } from '../support/factories';
+import { describeApi, ORIGIN, testDb } from '../support/test-app';
+
+describeApi.runIf(testDb === 'pglite')('logs', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+  it('never hold the password, the cookie or the token', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-log-'));
+    dirs.push(dataDir);
+    const lines: string[] = [];
+    const database = await openPglite(undefined);
+    const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: dataDir, LOG_LEVEL: 'trace' });
+    const app = await buildApp({ config, database, logStream: { write: (l) => lines.push(l) } });
+    const admin = await makeAdmin(database.db);
+    const res = await app.inject({ method: 'POST', url: '/api/auth/signin', headers: { origin: ORIGIN }, payload: { email: admin.email, password: DEFAULT_PASSWORD } });
+    const token = res.cookies.find((c) => c.name === 'sid')!.value;
+    await app.inject({ url: '/api/auth/session', headers: { cookie: `sid=${token}` } });
+    await app.inject({ method: 'POST', url: '/api/auth/signin', headers: { origin: ORIGIN }, payload: { email: admin.email, password: 'a-wrong-secret' } });
+    await app.close();
+    await database.close();
+    const log = lines.join('');
+    expect(log).toContain('/api/auth/signin');
+    expect(log).not.toContain(DEFAULT_PASSWORD);
+    expect(log).not.toContain('a-wrong-secret');
+    expect(log).not.toContain(token);
+  });
+});

@@ -1,0 +1,82 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A throwaway PostgreSQL cluster in a temp directory on a free loopback port, for tests and
+ * benchmarks. PostgreSQL refuses to run as root, so as root it runs as the `postgres` user.
+ */
+export type PgCluster = { url: string; port: number; dir: string; stop(): void; start(): void };
+
+export function findPgBin(): string | null {
+  const candidates = [
+    ...(process.env.PG_BIN ? [process.env.PG_BIN] : []),
+    ...(process.env.PATH ?? '').split(':'),
+    ...listVersions('/usr/lib/postgresql'),
+  ];
+  for (const dir of candidates) {
+    if (dir && fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl'))) return dir;
+  }
+  return null;
+}
+
+function listVersions(root: string): string[] {
+  try {
+    return fs
+      .readdirSync(root)
+      .sort()
+      .reverse()
+      .map((v) => path.join(root, v, 'bin'));
+  } catch {
+    return [];
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const isRoot = process.getuid?.() === 0;
+
+function run(bin: string, args: string[]) {
+  const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  const result = spawnSync(cmd, argv, { encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`${path.basename(bin)} failed (${result.status}): ${result.stderr || result.stdout}`);
+  }
+}
+
+export async function startPgCluster(binDir: string, extraSettings: string[] = []): Promise<PgCluster> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-test-'));
+  if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
+  const dataDir = path.join(dir, 'data');
+  run(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+  const port = await freePort();
+  const settings = ['-c listen_addresses=127.0.0.1', `-p ${port}`, `-k ${dir}`, '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off', ...extraSettings];
+  const cluster: PgCluster = {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    dir,
+    start() {
+      run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-o', settings.join(' '), '-l', path.join(dir, 'log.txt'), '-w', '-t', '60', 'start']);
+    },
+    stop() {
+      try {
+        run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        /* already stopped */
+      }
+    },
+  };
+  cluster.start();
+  return cluster;
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { describe, inject } from 'vitest';
+import { buildApp, type App } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { openPglite, openPostgres, type Database } from '../../src/db/client';
+import type { Clock } from '../../src/lib/clock';
+
+/** Which database this project runs on: the same tests run on PGlite and on PostgreSQL. */
+export const testDb = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+const pgUrl = testDb === 'postgres' ? inject('pgUrl') : '';
+
+/** `describe` that skips (with the global setup's printed notice) when PostgreSQL is missing. */
+export const describeApi = describe.skipIf(testDb === 'postgres' && !pgUrl);
+
+/** The origin app.inject requests come from; mutations must carry it (D10). */
+export const ORIGIN = 'http://localhost';
+
+export type TestClock = Clock & { set(d: Date): void; advance(ms: number): void };
+
+export function testClock(start = new Date('2026-11-22T08:00:00Z')): TestClock {
+  let now = start.getTime();
+  const clock = (() => new Date(now)) as TestClock;
+  clock.set = (d) => (now = d.getTime());
+  clock.advance = (ms) => (now += ms);
+  return clock;
+}
+
+async function openTestDatabase(): Promise<Database> {
+  if (testDb === 'pglite') return openPglite(undefined);
+  const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  return openPostgres(url.toString(), 5);
+}
+
+export type TestApp = { app: App; database: Database; dataDir: string; clock: TestClock; close(): Promise<void> };
+
+/** The real app on a fresh database and data directory. */
+export async function buildTestApp(opts: { clock?: TestClock; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'silent', ...opts.env });
+  const clock = opts.clock ?? testClock();
+  const app = await buildApp({ config, database, clock, logger: false, signInPerMinute: 1000 });
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDir,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
