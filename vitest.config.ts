@@ -52,7 +52,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.test.ts'],
+          include: ['e2e/**/*.test.ts', 'server/test/process/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -51,7 +51,9 @@ export type Config = {
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable counts as unset (`DATABASE_URL= npm start`).
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);

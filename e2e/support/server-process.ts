@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../server/test/support/pg-cluster';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export const ADMIN = { email: 'admin@backoffice.test', password: 'e2e-admin-password' };
+
+export type ServerProcess = {
+  url: string;
+  port: number;
+  dataDir: string;
+  proc: ChildProcess;
+  output(): string;
+  /** SIGTERM and wait for the exit code. */
+  stop(): Promise<number | null>;
+  /** SIGKILL: no chance to clean up. */
+  kill(): Promise<void>;
+};
+
+export function tempDataDir(prefix = 'bo-e2e-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Runs `node --import tsx server/src/main.ts` as `npm start` does, and waits until it is healthy. */
+export async function startServer(opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<ServerProcess> {
+  const dataDir = opts.dataDir ?? tempDataDir();
+  const port = opts.port ?? (await freePort());
+  const proc = spawnServer(dataDir, port, opts.env);
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${out}`);
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`server did not become healthy:\n${out}`);
+    }
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    proc,
+    output: () => out,
+    async stop() {
+      if (proc.exitCode === null) proc.kill('SIGTERM');
+      return exited;
+    },
+    async kill() {
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Signs in through the API as a browser on `url` would, returning the cookie header value. */
+export async function apiSignIn(url: string, email = ADMIN.email, password = ADMIN.password): Promise<string> {
+  const res = await fetch(`${url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  return cookie!.split(';')[0]!;
+}
