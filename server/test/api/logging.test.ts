@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openPglite } from '../../src/db/client';
 import { DEFAULT_PASSWORD, makeAdmin } from '../support/factories';
-import { describeApi, ORIGIN, testDb } from '../support/test-app';
+import { ORIGIN, testDb } from '../support/test-app';
 
-describeApi.runIf(testDb === 'pglite')('logs', () => {
+// Logging does not depend on the database: run once, on PGlite.
+describe.skipIf(testDb !== 'pglite')('logs', () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
