@@ -12,7 +12,12 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 
 type Row = { name: string; connections: number; rps: number; p50: number; p95: number; errors: number };
 
-async function measure(name: string, url: string, connections: number, headers: Record<string, string> = {}): Promise<Row> {
+async function measure(
+  name: string,
+  url: string,
+  connections: number,
+  headers: Record<string, string> = {},
+): Promise<Row> {
   const result = await autocannon({ url, connections, duration: DURATION, headers });
   return {
     name,
@@ -31,7 +36,11 @@ async function main() {
     const rows: Row[] = [];
     for (const connections of [1, 10]) {
       rows.push(await measure('GET /api/health (public, one SQL)', `${server.url}/api/health`, connections));
-      rows.push(await measure('GET /api/auth/session (session guard)', `${server.url}/api/auth/session`, connections, { cookie }));
+      rows.push(
+        await measure('GET /api/auth/session (session guard)', `${server.url}/api/auth/session`, connections, {
+          cookie,
+        }),
+      );
     }
     const date = new Date().toISOString().slice(0, 10);
     const lines = [

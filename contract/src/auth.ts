@@ -23,8 +23,3 @@ export const newPassword = z
   .string()
   .min(MIN_PASSWORD_LENGTH, messages.password.tooShort)
   .max(MAX_PASSWORD_LENGTH, 'Password is too long');
-
-/** Client-side check of spec §5: both fields non-empty, else the message and no request. */
-export function validateSignIn(email: string, password: string): string | null {
-  return email.trim() === '' || password === '' ? messages.signIn.fillAllFields : null;
-}

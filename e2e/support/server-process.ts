@@ -26,7 +26,9 @@ export function tempDataDir(prefix = 'bo-e2e-'): string {
 }
 
 /** Runs `node --import tsx server/src/main.ts` as `npm start` does, and waits until it is healthy. */
-export async function startServer(opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<ServerProcess> {
+export async function startServer(
+  opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {},
+): Promise<ServerProcess> {
   const dataDir = opts.dataDir ?? tempDataDir();
   const port = opts.port ?? (await freePort());
   const proc = spawnServer(dataDir, port, opts.env);
@@ -42,7 +44,10 @@ export async function startServer(opts: { dataDir?: string; port?: number; env?:
       proc.kill('SIGKILL');
       throw new Error(`server did not become healthy:\n${out}`);
     }
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 150));
   }

@@ -18,7 +18,9 @@ async function main() {
   });
   if (config.seedDemo && (await seedDemoIfEmpty(database.db))) console.log('  Seeded demo data.');
   if (admin?.password) {
-    console.log(`\n  First start: created administrator ${admin.email} with password ${admin.password}\n  (shown once; change it with: npm run admin -- reset-password --email ${admin.email} --password NEW)\n`);
+    console.log(
+      `\n  First start: created administrator ${admin.email} with password ${admin.password}\n  (shown once; change it with: npm run admin -- reset-password --email ${admin.email} --password NEW)\n`,
+    );
   } else if (admin) {
     console.log(`\n  First start: created administrator ${admin.email} (password from ADMIN_PASSWORD)\n`);
   }
@@ -40,11 +42,16 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  const purge = setInterval(() => app.auth.purge().catch((err) => app.log.warn({ err }, 'session purge failed')), 10 * 60_000);
+  const purge = setInterval(
+    () => app.auth.purge().catch((err) => app.log.warn({ err }, 'session purge failed')),
+    10 * 60_000,
+  );
   purge.unref();
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(`  Back-office ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${database.kind})`);
+  console.log(
+    `  Back-office ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${database.kind})`,
+  );
 }
 
 main().catch((err) => {

@@ -20,7 +20,11 @@ async function run() {
   const database = await openConfiguredDatabase(loadConfig());
   try {
     if (command === 'create') {
-      const user = await createAdmin(database.db, { email: values.email, password: values.password, username: values.username });
+      const user = await createAdmin(database.db, {
+        email: values.email,
+        password: values.password,
+        username: values.username,
+      });
       console.log(`Created administrator ${user.email}`);
     } else {
       const user = await resetPassword(database.db, values.email, values.password);

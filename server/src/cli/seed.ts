@@ -5,7 +5,9 @@ import { seedAdvertisers } from '../seed/demo-users';
 
 /** `npm run seed -- --users N [--seed S]`: deterministic demo data (D23). */
 async function run() {
-  const { values } = parseArgs({ options: { users: { type: 'string', default: '100' }, seed: { type: 'string', default: '2026' } } });
+  const { values } = parseArgs({
+    options: { users: { type: 'string', default: '100' }, seed: { type: 'string', default: '2026' } },
+  });
   const n = Number(values.users);
   const seed = Number(values.seed);
   if (!Number.isInteger(n) || n < 0 || n > 10_000_000 || !Number.isInteger(seed)) {

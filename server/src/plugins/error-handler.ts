@@ -4,14 +4,30 @@ import { messages } from '@backoffice/contract';
 import { AppError } from '../lib/errors';
 
 /** Postgres/driver failures that mean "the database is not reachable right now". */
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth++) {
     const err = e as { code?: string; message?: string; cause?: unknown };
     if (err.code && unavailableCodes.has(err.code)) return true;
-    if (typeof err.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(err.message)) return true;
+    if (
+      typeof err.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect/i.test(err.message)
+    )
+      return true;
     e = err.cause;
   }
   return false;
@@ -21,7 +37,8 @@ function fieldErrors(issues: { instancePath?: string; message?: string; params?:
   const out: Record<string, string> = {};
   for (const issue of issues) {
     const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
-    const path = params?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '_';
+    const path =
+      params?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '_';
     out[path] ??= issue.message ?? messages.server.invalidInput;
   }
   return out;

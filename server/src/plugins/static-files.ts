@@ -29,14 +29,18 @@ export async function registerStaticFiles(app: FastifyInstance, opts: { uploadsD
       index: false,
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be revalidated.
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isPage = request.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/uploads/');
+    const isPage =
+      request.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/uploads/');
     if (hasWeb && isPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.webDist);
     }

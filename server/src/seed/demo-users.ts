@@ -5,10 +5,70 @@ import { users, type NewUserRow } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { createRng, type Rng } from './random';
 
-const sinhalaFirst = ['Nimal', 'Kamal', 'Sunil', 'Chamari', 'Dilani', 'Kasun', 'Tharindu', 'Sanduni', 'Ishara', 'Nadeesha', 'Ruwan', 'Sachini', 'Lahiru', 'Malsha', 'Chathura', 'Hiruni', 'Dinesh', 'Anjali', 'Pradeep', 'Nirosha'];
-const sinhalaLast = ['Perera', 'Fernando', 'Silva', 'Jayasinghe', 'Bandara', 'Wickramasinghe', 'Gunawardena', 'Dissanayake', 'Herath', 'Ranasinghe', 'Kumara', 'Rathnayake', 'Senanayake', 'Weerasinghe', 'Abeysekara'];
-const tamilFirst = ['Arun', 'Priya', 'Karthik', 'Thulasi', 'Vijay', 'Kavitha', 'Suresh', 'Lakshmi', 'Ganesh', 'Meena', 'Ramesh', 'Nithya'];
-const tamilLast = ['Sivakumar', 'Rajendran', 'Selvaraj', 'Thevarajah', 'Kanagaratnam', 'Balasubramaniam', 'Yogarajah', 'Nadarajah', 'Paramanathan'];
+const sinhalaFirst = [
+  'Nimal',
+  'Kamal',
+  'Sunil',
+  'Chamari',
+  'Dilani',
+  'Kasun',
+  'Tharindu',
+  'Sanduni',
+  'Ishara',
+  'Nadeesha',
+  'Ruwan',
+  'Sachini',
+  'Lahiru',
+  'Malsha',
+  'Chathura',
+  'Hiruni',
+  'Dinesh',
+  'Anjali',
+  'Pradeep',
+  'Nirosha',
+];
+const sinhalaLast = [
+  'Perera',
+  'Fernando',
+  'Silva',
+  'Jayasinghe',
+  'Bandara',
+  'Wickramasinghe',
+  'Gunawardena',
+  'Dissanayake',
+  'Herath',
+  'Ranasinghe',
+  'Kumara',
+  'Rathnayake',
+  'Senanayake',
+  'Weerasinghe',
+  'Abeysekara',
+];
+const tamilFirst = [
+  'Arun',
+  'Priya',
+  'Karthik',
+  'Thulasi',
+  'Vijay',
+  'Kavitha',
+  'Suresh',
+  'Lakshmi',
+  'Ganesh',
+  'Meena',
+  'Ramesh',
+  'Nithya',
+];
+const tamilLast = [
+  'Sivakumar',
+  'Rajendran',
+  'Selvaraj',
+  'Thevarajah',
+  'Kanagaratnam',
+  'Balasubramaniam',
+  'Yogarajah',
+  'Nadarajah',
+  'Paramanathan',
+];
 const mobilePrefixes = ['070', '071', '072', '074', '075', '076', '077', '078'];
 const mailDomains = ['gmail.com', 'yahoo.com', 'hotmail.com', 'sltnet.lk', 'outlook.com'];
 
@@ -44,14 +104,19 @@ export function demoAdvertiser(rng: Rng, i: number, now: Date, passwordHash: str
  * Inserts `count` demo advertisers in batches. They share one random password hash: demo
  * advertisers cannot sign in to the back-office anyway.
  */
-export async function seedAdvertisers(db: Db, count: number, opts: { seed?: number; now?: Date } = {}): Promise<number> {
+export async function seedAdvertisers(
+  db: Db,
+  count: number,
+  opts: { seed?: number; now?: Date } = {},
+): Promise<number> {
   const rng = createRng(opts.seed ?? 2026);
   const now = opts.now ?? new Date();
   const passwordHash = await hashPassword(randomBytes(16).toString('hex'));
   const [{ offset } = { offset: 0 }] = await db.select({ offset: sql<number>`count(*)::int` }).from(users);
-  for (let done = 0; done < count; ) {
+  for (let done = 0; done < count;) {
     const batch: NewUserRow[] = [];
-    for (; batch.length < 1000 && done < count; done++) batch.push(demoAdvertiser(rng, offset + done + 1, now, passwordHash));
+    for (; batch.length < 1000 && done < count; done++)
+      batch.push(demoAdvertiser(rng, offset + done + 1, now, passwordHash));
     await db.insert(users).values(batch);
   }
   return count;

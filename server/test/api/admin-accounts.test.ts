@@ -22,9 +22,15 @@ describeApi('administrator accounts (D23)', () => {
   });
 
   it('refuses duplicates (any case), bad emails and short passwords', async () => {
-    await expect(createAdmin(t.database.db, { email: 'ADMIN@example.com', password: 'long-enough' })).rejects.toThrow('Email already in use');
-    await expect(createAdmin(t.database.db, { email: 'not-an-email', password: 'long-enough' })).rejects.toThrow('Enter a valid email address');
-    await expect(createAdmin(t.database.db, { email: 'ops@example.lk', password: 'short' })).rejects.toThrow('Password must be at least 8 characters');
+    await expect(createAdmin(t.database.db, { email: 'ADMIN@example.com', password: 'long-enough' })).rejects.toThrow(
+      'Email already in use',
+    );
+    await expect(createAdmin(t.database.db, { email: 'not-an-email', password: 'long-enough' })).rejects.toThrow(
+      'Enter a valid email address',
+    );
+    await expect(createAdmin(t.database.db, { email: 'ops@example.lk', password: 'short' })).rejects.toThrow(
+      'Password must be at least 8 characters',
+    );
   });
 
   it('resets a password and ends that user’s sessions', async () => {

@@ -92,7 +92,12 @@ describeApi('sign-in, sessions and the admin guard', () => {
   });
 
   it('answers malformed JSON, a huge email, a wrong content type and unknown routes with 4xx JSON', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/signin', headers: { origin: ORIGIN, 'content-type': 'application/json' }, payload: '{"email":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().success).toBe(false);
 
@@ -103,11 +108,21 @@ describeApi('sign-in, sessions and the admin guard', () => {
     const long = await post('/api/auth/signin', { email: 'a'.repeat(5000) + '@x.lk', password: 'x' });
     expect(long.statusCode).toBe(400);
 
-    const text = await t.app.inject({ method: 'POST', url: '/api/auth/signin', headers: { origin: ORIGIN, 'content-type': 'text/plain' }, payload: 'hi' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { origin: ORIGIN, 'content-type': 'text/plain' },
+      payload: 'hi',
+    });
     expect(text.statusCode).toBe(400);
     expect(text.json().success).toBe(false);
 
-    const xml = await t.app.inject({ method: 'POST', url: '/api/auth/signin', headers: { origin: ORIGIN, 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { origin: ORIGIN, 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().success).toBe(false);
 
@@ -129,7 +144,12 @@ describeApi('sign-in, sessions and the admin guard', () => {
     const advertiser = await makeUser(t.database.db);
     const token = randomBytes(32).toString('base64url');
     const now = t.clock();
-    await insertSession(t.database.db, { tokenHash: hashToken(token), userId: advertiser.id, now, expiresAt: new Date(now.getTime() + 3_600_000) });
+    await insertSession(t.database.db, {
+      tokenHash: hashToken(token),
+      userId: advertiser.id,
+      now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    });
     const forbidden = await t.app.inject({ url: '/api/auth/session', headers: { cookie: `sid=${token}` } });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual({ success: false, message: 'Administrators only' });
@@ -166,7 +186,12 @@ describeApi('sign-in, sessions and the admin guard', () => {
     expect(evil.statusCode).toBe(403);
     const nullOrigin = await post('/api/auth/signin', body, { origin: 'null' });
     expect(nullOrigin.statusCode).toBe(403);
-    const referer = await t.app.inject({ method: 'POST', url: '/api/auth/signin', headers: { referer: `${ORIGIN}/` }, payload: body });
+    const referer = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { referer: `${ORIGIN}/` },
+      payload: body,
+    });
     expect(referer.statusCode).toBe(200);
   });
 });

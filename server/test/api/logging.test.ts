@@ -21,10 +21,20 @@ describe.skipIf(testDb !== 'pglite')('logs', () => {
     const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: dataDir, LOG_LEVEL: 'trace' });
     const app = await buildApp({ config, database, logStream: { write: (l) => lines.push(l) } });
     const admin = await makeAdmin(database.db);
-    const res = await app.inject({ method: 'POST', url: '/api/auth/signin', headers: { origin: ORIGIN }, payload: { email: admin.email, password: DEFAULT_PASSWORD } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { origin: ORIGIN },
+      payload: { email: admin.email, password: DEFAULT_PASSWORD },
+    });
     const token = res.cookies.find((c) => c.name === 'sid')!.value;
     await app.inject({ url: '/api/auth/session', headers: { cookie: `sid=${token}` } });
-    await app.inject({ method: 'POST', url: '/api/auth/signin', headers: { origin: ORIGIN }, payload: { email: admin.email, password: 'a-wrong-secret' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { origin: ORIGIN },
+      payload: { email: admin.email, password: 'a-wrong-secret' },
+    });
     await app.close();
     await database.close();
     const log = lines.join('');

@@ -13,7 +13,13 @@ describeApi('sign-in throttling (D11) and session expiry (D8)', () => {
   afterAll(() => t?.close());
 
   const attempt = (email: string, password: string, ip = '127.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/auth/signin', headers: { origin: ORIGIN }, payload: { email, password }, remoteAddress: ip });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { origin: ORIGIN },
+      payload: { email, password },
+      remoteAddress: ip,
+    });
 
   it('locks an email for 15 minutes after 5 failures, even for the right password', async () => {
     const admin = await makeAdmin(t.database.db);
@@ -24,7 +30,9 @@ describeApi('sign-in throttling (D11) and session expiry (D8)', () => {
     expect(locked.headers['retry-after']).toBe('900');
 
     t.clock.advance(10 * MINUTE);
-    expect((await attempt(admin.email, DEFAULT_PASSWORD)).json().message).toBe('Too many sign-in attempts. Try again in 5 minutes.');
+    expect((await attempt(admin.email, DEFAULT_PASSWORD)).json().message).toBe(
+      'Too many sign-in attempts. Try again in 5 minutes.',
+    );
     t.clock.advance(5 * MINUTE);
     expect((await attempt(admin.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
   });

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiSignIn, spawnServer, startServer, tempDataDir, type ServerProcess } from '../../../e2e/support/server-process';
+import {
+  apiSignIn,
+  spawnServer,
+  startServer,
+  tempDataDir,
+  type ServerProcess,
+} from '../../../e2e/support/server-process';
 
 /** D25: the embedded database keeps every committed change through kill -9, and refuses a second server. */
 describe('embedded database durability', () => {
@@ -12,7 +18,8 @@ describe('embedded database durability', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const sessionStatus = (url: string, cookie: string) => fetch(`${url}/api/auth/session`, { headers: { cookie } }).then((r) => r.status);
+  const sessionStatus = (url: string, cookie: string) =>
+    fetch(`${url}/api/auth/session`, { headers: { cookie } }).then((r) => r.status);
 
   it('keeps committed writes after kill -9 and a restart', async () => {
     server = await startServer({ dataDir });

@@ -31,7 +31,12 @@ export const makeAdmin = (db: Db, overrides: Partial<NewUserRow> & { password?: 
 
 /** Signs in through the real route and returns the `sid=…` cookie to send back. */
 export async function signIn(app: App, email: string, password = DEFAULT_PASSWORD): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/signin', headers: { origin: ORIGIN }, payload: { email, password } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    headers: { origin: ORIGIN },
+    payload: { email, password },
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === 'sid');
   if (!cookie) throw new Error('no session cookie');

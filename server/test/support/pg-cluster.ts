@@ -61,13 +61,32 @@ export async function startPgCluster(binDir: string, extraSettings: string[] = [
   const dataDir = path.join(dir, 'data');
   run(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
   const port = await freePort();
-  const settings = ['-c listen_addresses=127.0.0.1', `-p ${port}`, `-k ${dir}`, '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off', ...extraSettings];
+  const settings = [
+    '-c listen_addresses=127.0.0.1',
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    ...extraSettings,
+  ];
   const cluster: PgCluster = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     dir,
     start() {
-      run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-o', settings.join(' '), '-l', path.join(dir, 'log.txt'), '-w', '-t', '60', 'start']);
+      run(path.join(binDir, 'pg_ctl'), [
+        '-D',
+        dataDir,
+        '-o',
+        settings.join(' '),
+        '-l',
+        path.join(dir, 'log.txt'),
+        '-w',
+        '-t',
+        '60',
+        'start',
+      ]);
     },
     stop() {
       try {

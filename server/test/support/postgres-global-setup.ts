@@ -12,8 +12,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const bin = findPgBin();
   if (!bin) {
-    if (process.env.REQUIRE_POSTGRES === '1') throw new Error('REQUIRE_POSTGRES=1 but no PostgreSQL binaries (initdb, pg_ctl) were found');
-    console.warn('\n  NOTICE: no PostgreSQL binaries found: the api-postgres suite is skipped. Set PG_BIN or install PostgreSQL.\n');
+    if (process.env.REQUIRE_POSTGRES === '1')
+      throw new Error('REQUIRE_POSTGRES=1 but no PostgreSQL binaries (initdb, pg_ctl) were found');
+    console.warn(
+      '\n  NOTICE: no PostgreSQL binaries found: the api-postgres suite is skipped. Set PG_BIN or install PostgreSQL.\n',
+    );
     project.provide('pgUrl', '');
     return;
   }

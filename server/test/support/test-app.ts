@@ -46,7 +46,12 @@ export type TestApp = { app: App; database: Database; dataDir: string; clock: Te
 export async function buildTestApp(opts: { clock?: TestClock; env?: Record<string, string> } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'silent', ...opts.env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  });
   const clock = opts.clock ?? testClock();
   const app = await buildApp({ config, database, clock, logger: false, signInPerMinute: 1000 });
   await app.ready();

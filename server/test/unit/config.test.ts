@@ -5,7 +5,14 @@ import { ConfigError, loadConfig } from '../../src/config';
 describe('config (D6)', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', sessionTtlHours: 12, trustProxy: false, seedDemo: true, allowedOrigins: [] });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      sessionTtlHours: 12,
+      trustProxy: false,
+      seedDemo: true,
+      allowedOrigins: [],
+    });
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.databaseUrl).toBeUndefined();
   });

@@ -4,7 +4,8 @@ import { createRng } from '../../src/seed/random';
 
 describe('demo advertisers (D23)', () => {
   const now = new Date('2026-11-22T00:00:00Z');
-  const make = (seed: number) => Array.from({ length: 200 }, (_, i) => demoAdvertiser(createRng(seed + i), i, now, 'h'));
+  const make = (seed: number) =>
+    Array.from({ length: 200 }, (_, i) => demoAdvertiser(createRng(seed + i), i, now, 'h'));
 
   it('are deterministic for a seed and differ between seeds', () => {
     expect(make(7)).toEqual(make(7));

@@ -25,5 +25,8 @@ export const signInFailures = pgTable(
     ip: text('ip').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('sign_in_failures_email_idx').on(t.email, t.failedAt), index('sign_in_failures_ip_idx').on(t.ip, t.failedAt)],
+  (t) => [
+    index('sign_in_failures_email_idx').on(t.email, t.failedAt),
+    index('sign_in_failures_ip_idx').on(t.ip, t.failedAt),
+  ],
 );

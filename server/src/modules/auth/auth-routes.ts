@@ -8,10 +8,11 @@ import type { AuthService } from './auth-service';
 const ok = z.object({ success: z.literal(true) });
 
 /** Sign-in and sign-out: the only /api routes open without a session (D9). */
-export const publicAuthRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessionTtlSeconds: number; signInPerMinute: number }> = async (
-  app,
-  { auth, sessionTtlSeconds, signInPerMinute },
-) => {
+export const publicAuthRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  sessionTtlSeconds: number;
+  signInPerMinute: number;
+}> = async (app, { auth, sessionTtlSeconds, signInPerMinute }) => {
   app.post(
     '/api/auth/signin',
     {
@@ -40,5 +41,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessio
 
 /** Routes behind the admin guard. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/auth/session', { schema: { response: { 200: publicUser } } }, async (request) => toPublicUser(request.session!.user));
+  app.get('/api/auth/session', { schema: { response: { 200: publicUser } } }, async (request) =>
+    toPublicUser(request.session!.user),
+  );
 };

@@ -16,7 +16,10 @@ function check<T>(schema: z.ZodType<T>, value: unknown): T {
 }
 
 /** Creates an administrator account (D23). */
-export async function createAdmin(db: Db, input: { email: string; password: string; username?: string; name?: string }) {
+export async function createAdmin(
+  db: Db,
+  input: { email: string; password: string; username?: string; name?: string },
+) {
   const address = check(email, input.email.trim());
   const password = check(newPassword, input.password);
   if (await findUserByEmail(db, address)) throw new ConflictError('Email already in use');

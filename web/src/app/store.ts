@@ -1,0 +1,53 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  persistReducer,
+  persistStore,
+  type PersistConfig,
+} from 'redux-persist';
+import { baseApi } from '../lib/api';
+import { localStorageAdapter } from '../lib/local-storage';
+import { userReducer } from '../features/auth/user-slice';
+
+/** Add new slices here; they are persisted unless listed in `notPersisted`. */
+const rootReducer = combineReducers({
+  user: userReducer,
+  [baseApi.reducerPath]: baseApi.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** The admin API cache is refetched on use, never restored from disk. */
+const notPersisted: Array<keyof RootState> = [baseApi.reducerPath];
+
+const persistConfig: PersistConfig<RootState> = {
+  key: 'root',
+  version: 1,
+  storage: localStorageAdapter,
+  blacklist: notPersisted,
+};
+
+const persistedReducer = persistReducer(persistConfig, rootReducer);
+
+/** Builds a store; tests call it with their own state, the app uses `store` below. */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: persistedReducer,
+    preloadedState: preloadedState as ReturnType<typeof persistedReducer> | undefined,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }).concat(baseApi.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+export const store = makeStore();
+export const persistor = persistStore(store);

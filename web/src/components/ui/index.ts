@@ -1,0 +1,10 @@
+export { Button, IconButton, focusRing } from './button';
+export type { ButtonProps, IconButtonProps, ButtonVariant, ButtonSize } from './button';
+export { Card, Panel } from './card';
+export type { CardProps } from './card';
+export { PageHeader } from './page-header';
+export { Placeholder } from './placeholder';
+export { Spinner } from './spinner';
+export { TextField, inputClass } from './text-field';
+export { Logo } from './logo';
+export { cx } from './cx';

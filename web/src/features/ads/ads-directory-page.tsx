@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components/ui';
+
+export function AdsDirectoryPage() {
+  return <PageHeader title="Submitted Ads Directory" />;
+}

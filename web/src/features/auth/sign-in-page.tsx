@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Navigate, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { AlertCircle, Info } from 'lucide-react';
+import { messages, validateSignIn } from '@backoffice/contract';
+import { Button, Logo, TextField } from '../../components/ui';
+import { paths } from '../../lib/paths';
+import { PasswordField } from './password-field';
+import { requestSignIn } from './sign-in-request';
+import { selectCurrentUser, signInFailure, signInStart, signInSuccess } from './user-slice';
+
+/** Public sign-in screen at / (spec §2 Sign-in, §5, §8). */
+export function SignInPage() {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const currentUser = useSelector(selectCurrentUser);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  // Pending and error are local so a reload mid-request (the store is persisted) never leaves
+  // the button stuck; the slice still records every transition.
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [showForgotNote, setShowForgotNote] = useState(false);
+
+  if (currentUser?.isAdmin && !pending) return <Navigate to={paths.dashboard} replace />;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const invalid = validateSignIn(email, password);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setError(null);
+    setPending(true);
+    dispatch(signInStart());
+    const result = await requestSignIn(email, password);
+    if (!result.ok) {
+      dispatch(signInFailure(result.message));
+      setError(result.message);
+      setPending(false);
+      return;
+    }
+    dispatch(signInSuccess(result.user));
+    toast.success(messages.signIn.success);
+    navigate(paths.dashboard, { replace: true });
+  }
+
+  return (
+    <div className="relative flex min-h-full flex-col bg-slate-950">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top,rgba(99,102,241,0.18),transparent_60%)]"
+      />
+      <main className="relative flex flex-1 items-center justify-center px-4 py-12">
+        <div className="w-full max-w-md">
+          <div className="mb-8 flex justify-center">
+            <Logo />
+          </div>
+          <div className="rounded-2xl border border-slate-800 bg-slate-900/80 p-8 shadow-2xl shadow-black/40 backdrop-blur">
+            <h1 className="text-center text-2xl font-semibold tracking-tight text-slate-100">Admin Panel Login</h1>
+            <form className="mt-8 space-y-5" onSubmit={handleSubmit} noValidate>
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="username"
+                placeholder="admin@example.com"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                disabled={pending}
+              />
+              <PasswordField value={password} onChange={setPassword} disabled={pending} />
+              <div className="flex justify-end">
+                <button
+                  type="button"
+                  onClick={() => setShowForgotNote(true)}
+                  className="rounded text-sm font-medium text-indigo-300 hover:text-indigo-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                >
+                  Forgot Password?
+                </button>
+              </div>
+              {showForgotNote && (
+                <p
+                  role="status"
+                  className="flex items-start gap-2 rounded-lg bg-sky-500/10 px-3 py-2.5 text-sm text-sky-200 ring-1 ring-sky-500/30"
+                >
+                  <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  {messages.signIn.forgotPassword}
+                </p>
+              )}
+              {error && (
+                <p
+                  role="alert"
+                  className="flex items-start gap-2 rounded-lg bg-rose-500/10 px-3 py-2.5 text-sm text-rose-200 ring-1 ring-rose-500/30"
+                >
+                  <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  {error}
+                </p>
+              )}
+              <Button type="submit" size="lg" className="w-full" disabled={pending} loading={pending}>
+                {pending ? 'Signing In...' : 'Sign In'}
+              </Button>
+            </form>
+          </div>
+        </div>
+      </main>
+      <footer className="relative py-6 text-center text-sm text-slate-500">
+        © {new Date().getFullYear()} Marketplace Admin. All rights reserved.
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components/ui';
+
+export function BannersPage() {
+  return <PageHeader title="Banner Ads" />;
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components/ui';
+
+export function PackagesPage() {
+  return <PageHeader title="Package Management" />;
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components/ui';
+
+export function UserDetailPage() {
+  return <PageHeader title="User Details" />;
+}

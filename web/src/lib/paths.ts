@@ -1,0 +1,17 @@
+/** Every route of the web app (spec §2). Links, the router and end-to-end tests use these. */
+export const paths = {
+  signIn: '/',
+  app: '/app',
+  dashboard: '/app/dashboard',
+  notifications: '/app/notifications',
+  adsDirectory: '/app/ads-directory',
+  users: '/app/users',
+  /** Route pattern of the user detail screen; build links with `userDetail(id)`. */
+  userDetailPattern: '/app/users/:id',
+  userDetail: (id: string) => `/app/users/${encodeURIComponent(id)}`,
+  packages: '/app/packages',
+  dataExtract: '/app/data-extract',
+  banners: '/app/banners',
+  bugs: '/app/bugs',
+  duties: '/app/duties',
+} as const;

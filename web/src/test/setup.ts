@@ -1,0 +1,36 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// Any console.error fails the test (architecture.md habit 8).
+let consoleErrors: unknown[][] = [];
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  if (consoleErrors.length > 0) {
+    const text = consoleErrors.map((args) => args.map(String).join(' ')).join('\n');
+    throw new Error(`console.error was called:\n${text}`);
+  }
+});
+
+// Node's Request (used by RTK Query's fetchBaseQuery) rejects relative URLs and jsdom's
+// AbortSignal; in the browser neither is a problem. Resolve against the jsdom location and drop
+// the foreign signal so API calls reach the stubbed fetch.
+const NodeRequest = globalThis.Request;
+class TestRequest extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    const url = typeof input === 'string' ? new URL(input, window.location.href) : input;
+    const { signal: _signal, ...rest } = init ?? {};
+    super(url, rest);
+  }
+}
+globalThis.Request = TestRequest as typeof Request;
