@@ -9,6 +9,9 @@ import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth-routes';
 import { AuthService } from './modules/auth/auth-service';
+import { adsRoutes } from './modules/ads/ads-routes';
+import { AdsService } from './modules/ads/ads-service';
+import { LocalDiskStorage } from './storage/file-storage';
 import { healthRoutes } from './modules/health/health-routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -85,12 +88,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sessionTtlSeconds: config.sessionTtlHours * 3600,
     signInPerMinute: deps.signInPerMinute ?? 60,
   });
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const storage = new LocalDiskStorage(uploadsDir);
+  const ads = new AdsService(database.db, storage, clock, app.log);
+
   await app.register(async (admin) => {
     guardAdminsOnly(admin, auth);
     await admin.register(sessionRoutes);
+    await admin.register(adsRoutes, { ads });
   });
 
-  await registerStaticFiles(app, { uploadsDir: path.join(config.dataDir, 'uploads'), webDist: config.webDist });
+  await registerStaticFiles(app, { uploadsDir, webDist: config.webDist });
   return app;
 }
 

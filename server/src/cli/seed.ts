@@ -1,24 +1,36 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open';
+import { LocalDiskStorage } from '../storage/file-storage';
+import { seedAds } from '../seed/demo-ads';
 import { seedAdvertisers } from '../seed/demo-users';
 
-/** `npm run seed -- --users N [--seed S]`: deterministic demo data (D23). */
+/** `npm run seed -- [--users M] [--ads N] [--seed S]`: deterministic demo data (D23). */
+const usage = 'Usage: npm run seed -- [--users M] [--ads N] [--seed S]';
+
 async function run() {
   const { values } = parseArgs({
-    options: { users: { type: 'string', default: '100' }, seed: { type: 'string', default: '2026' } },
+    options: {
+      users: { type: 'string', default: '0' },
+      ads: { type: 'string', default: '0' },
+      seed: { type: 'string', default: '2026' },
+    },
   });
-  const n = Number(values.users);
-  const seed = Number(values.seed);
-  if (!Number.isInteger(n) || n < 0 || n > 10_000_000 || !Number.isInteger(seed)) {
-    console.error('Usage: npm run seed -- --users N [--seed S]');
+  const [users, ads, seed] = [Number(values.users), Number(values.ads), Number(values.seed)];
+  const valid = (n: number) => Number.isInteger(n) && n >= 0 && n <= 10_000_000;
+  if (!valid(users) || !valid(ads) || !Number.isInteger(seed) || users + ads === 0) {
+    console.error(usage);
     return 2;
   }
-  const database = await openConfiguredDatabase(loadConfig());
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
   try {
     const started = Date.now();
-    await seedAdvertisers(database.db, n, { seed });
-    console.log(`Seeded ${n} advertisers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (users) await seedAdvertisers(database.db, users, { seed });
+    if (ads)
+      await seedAds(database.db, new LocalDiskStorage(path.join(config.dataDir, 'uploads')), { count: ads, seed });
+    console.log(`Seeded ${users} advertisers and ${ads} ads in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   } finally {
     await database.close();

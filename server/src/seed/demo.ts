@@ -1,12 +1,15 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import type { FileStorage } from '../storage/file-storage';
+import { seedAds } from './demo-ads';
 import { seedAdvertisers } from './demo-users';
 
 /** D23: the small demo set seeded on the first start of an empty embedded database. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, storage: FileStorage): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.isAdmin, false));
   if ((row?.n ?? 0) > 0) return false;
   await seedAdvertisers(db, 60);
+  await seedAds(db, storage, { count: 300 });
   return true;
 }

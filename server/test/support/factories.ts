@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/db/client';
-import type { NewUserRow, UserRow } from '../../src/db/schema';
+import { advertisements, type AdRow, type NewAdRow, type NewUserRow, type UserRow } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/passwords';
 import { insertUser } from '../../src/modules/users/users-repository';
 import type { App } from '../../src/app';
@@ -41,4 +41,29 @@ export async function signIn(app: App, email: string, password = DEFAULT_PASSWOR
   const cookie = res.cookies.find((c) => c.name === 'sid');
   if (!cookie) throw new Error('no session cookie');
   return `sid=${cookie.value}`;
+}
+
+let adCounter = 0;
+
+/** An advertisement row with sensible defaults; pass overrides (`{ status: 'approved' }`). */
+export async function makeAd(db: Db, overrides: Partial<NewAdRow> = {}): Promise<AdRow> {
+  adCounter++;
+  const [row] = await db
+    .insert(advertisements)
+    .values({
+      title: `Ad ${adCounter}`,
+      heading: `Test advertisement ${adCounter}`,
+      details: 'A perfectly ordinary advertisement.',
+      username: 'kasun.perera',
+      phone1: '0771234567',
+      category: 'Land sale',
+      district: 'Colombo',
+      status: 'pending',
+      images: [],
+      postingDate: new Date(Date.UTC(2026, 10, 1) + adCounter * 60_000),
+      adType: 'digital',
+      ...overrides,
+    })
+    .returning();
+  return row!;
 }

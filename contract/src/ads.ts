@@ -1,0 +1,153 @@
+import { z } from 'zod';
+
+/** Spec §3 Advertisement, §5 rejection rules, §8 ads messages; D15–D17, D19. */
+export const AD_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type AdStatus = (typeof AD_STATUSES)[number];
+export const AD_TYPES = ['digital', 'regular'] as const;
+export type AdType = (typeof AD_TYPES)[number];
+export const AD_SORT_FIELDS = ['id', 'heading', 'username', 'postingDate', 'adType', 'status'] as const;
+export type AdSortField = (typeof AD_SORT_FIELDS)[number];
+
+export const ADS_PAGE_SIZE = 10;
+export const ADS_MAX_PAGE_SIZE = 100;
+export const ADS_MAX_PAGE = 1_000_000;
+export const MAX_SEARCH_LENGTH = 200;
+export const MAX_REJECTION_REASON = 500;
+export const MAX_BULK_IDS = 100;
+export const MAX_AD_IMAGES = 20;
+
+export const adMessages = {
+  fetchFailed: 'Failed to fetch advertisements',
+  imagesFailed: 'Failed to update advertisement images',
+  imagesFailedFallback: 'Failed to update images',
+  imagesUpdated: 'Advertisement images updated successfully',
+  approveFailed: 'Failed to approve advertisement(s)',
+  rejectFailed: 'Failed to reject advertisement(s)',
+  approvedOne: 'Advertisement approved successfully. Status is now permanent and can only be deleted.',
+  rejectedOne: 'Advertisement rejected successfully. Status is now permanent and can only be deleted.',
+  approvedMany: (n: number, m: number) =>
+    `${n} advertisement(s) approved successfully. ${m} failed. Approved ads can now only be deleted.`,
+  rejectedMany: (n: number, m: number) =>
+    `${n} advertisement(s) rejected successfully. ${m} failed. Rejected ads can now only be deleted.`,
+  approveAllFailed: (m: number) => `Failed to approve ${m} advertisement(s)`,
+  rejectAllFailed: (m: number) => `Failed to reject ${m} advertisement(s)`,
+  deleteFailed: 'Failed to delete advertisement',
+  deleted: 'Advertisement deleted successfully',
+  reasonRequired: 'Please provide a reason for rejection',
+  selectToApprove: 'Please select at least one advertisement to approve',
+  selectToReject: 'Please select at least one advertisement to reject',
+  noPendingToApprove: 'No pending advertisements selected for approval. Only pending ads can be approved.',
+  noPendingToReject: 'No pending advertisements selected for rejection. Only pending ads can be rejected.',
+  cannotApproveNonPending: 'Cannot approve advertisements that are not pending',
+  cannotRejectNonPending: 'Cannot reject advertisements that are not pending',
+  onlyPendingApproved: 'Only pending advertisements can be approved.',
+  onlyPendingRejected: 'Only pending advertisements can be rejected.',
+  emptyState: 'No advertisements found matching your criteria',
+  unsavedImages: 'You have unsaved changes to the images. Are you sure you want to close without saving?',
+  // Server-side (D15, D19).
+  notFound: 'Advertisement not found',
+  notPending: 'Only pending advertisements can be approved or rejected',
+  imagesNotSubset: 'Images can only be removed, not added',
+  reasonTooLong: `Rejection reason must be at most ${MAX_REJECTION_REASON} characters`,
+  searchTooLong: `Search must be at most ${MAX_SEARCH_LENGTH} characters`,
+} as const;
+
+export const advertisement = z.object({
+  _id: z.string(),
+  title: z.string(),
+  heading: z.string(),
+  details: z.string(),
+  username: z.string(),
+  userId: z.string().nullable(),
+  phone1: z.string().nullable(),
+  category: z.string(),
+  district: z.string(),
+  status: z.enum(AD_STATUSES),
+  rejectionReason: z.string().nullable(),
+  images: z.array(z.string()),
+  postingDate: z.string(),
+  adType: z.enum(AD_TYPES),
+  moderatedAt: z.string().nullable(),
+  moderatedBy: z.string().nullable(),
+});
+export type Advertisement = z.infer<typeof advertisement>;
+
+const optionalText = (max: number, message: string) => z.string().max(max, message).optional();
+
+/** GET /api/advertisements/list query (D16). */
+export const adListQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(ADS_MAX_PAGE).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ADS_MAX_PAGE_SIZE).default(ADS_PAGE_SIZE),
+  sort: z.enum(AD_SORT_FIELDS).default('postingDate'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  status: z.enum(['all', ...AD_STATUSES]).default('all'),
+  category: optionalText(100, 'Category is too long'),
+  district: optionalText(100, 'District is too long'),
+  q: optionalText(MAX_SEARCH_LENGTH, adMessages.searchTooLong),
+});
+export type AdListQuery = z.infer<typeof adListQuery>;
+export type AdListParams = z.input<typeof adListQuery>;
+
+export const adCounts = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  approved: z.number().int(),
+  rejected: z.number().int(),
+});
+export type AdCounts = z.infer<typeof adCounts>;
+
+export const adListResponse = z.object({
+  advertisements: z.array(advertisement),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  counts: adCounts,
+  facets: z.object({ categories: z.array(z.string()), districts: z.array(z.string()) }),
+});
+export type AdListResponse = z.infer<typeof adListResponse>;
+
+const rejectionReason = z
+  .string({ error: adMessages.reasonRequired })
+  .trim()
+  .min(1, adMessages.reasonRequired)
+  .max(MAX_REJECTION_REASON, adMessages.reasonTooLong);
+
+/** PUT /api/advertisements/{id}/status body (spec §7). */
+export const adStatusBody = z.discriminatedUnion('status', [
+  z.strictObject({ status: z.literal('approved') }),
+  z.strictObject({ status: z.literal('rejected'), rejectionReason }),
+]);
+export type AdStatusBody = z.infer<typeof adStatusBody>;
+
+/** POST /api/advertisements/bulk-status body (D17). */
+export const adBulkStatusBody = z.discriminatedUnion('status', [
+  z.strictObject({
+    status: z.literal('approved'),
+    ids: z.array(z.uuid({ error: 'Invalid id' })).min(1).max(MAX_BULK_IDS),
+  }),
+  z.strictObject({
+    status: z.literal('rejected'),
+    ids: z.array(z.uuid({ error: 'Invalid id' })).min(1).max(MAX_BULK_IDS),
+    rejectionReason,
+  }),
+]);
+export type AdBulkStatusBody = z.infer<typeof adBulkStatusBody>;
+
+export const adBulkStatusResponse = z.object({
+  success: z.literal(true),
+  results: z.array(z.object({ id: z.string(), ok: z.boolean(), message: z.string().optional() })),
+});
+export type AdBulkStatusResponse = z.infer<typeof adBulkStatusResponse>;
+
+/** PUT /api/advertisements/{id}/images body: the remaining entries (D19). */
+export const adImagesBody = z.strictObject({
+  images: z.array(z.string().min(1).max(500)).max(MAX_AD_IMAGES),
+});
+
+export const adMutationResponse = z.object({ success: z.literal(true), advertisement });
+
+/** Spec §2: paths not starting with /uploads are served under /uploads/. */
+export function adImageUrl(path: string): string {
+  if (path.startsWith('/uploads')) return path;
+  return `/uploads/${path.replace(/^\/+/, '')}`;
+}

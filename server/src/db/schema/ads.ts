@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Spec §3 Advertisement, plus the advertiser's id and who moderated it when. */
+export const advertisements = pgTable(
+  'advertisements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    heading: text('heading').notNull(),
+    details: text('details').notNull().default(''),
+    username: text('username').notNull(),
+    phone1: text('phone1'),
+    category: text('category').notNull(),
+    district: text('district').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    rejectionReason: text('rejection_reason'),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    postingDate: timestamp('posting_date', { withTimezone: true }).notNull().defaultNow(),
+    adType: text('ad_type', { enum: ['digital', 'regular'] })
+      .notNull()
+      .default('digital'),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    moderatedBy: uuid('moderated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // Default sort and every filter with it; `id` breaks ties so paging is stable.
+    index('ads_posting_date_idx').on(t.postingDate, t.id),
+    index('ads_status_posting_date_idx').on(t.status, t.postingDate, t.id),
+    index('ads_category_posting_date_idx').on(t.category, t.postingDate, t.id),
+    index('ads_district_posting_date_idx').on(t.district, t.postingDate, t.id),
+    index('ads_heading_idx').on(t.heading, t.id),
+    index('ads_username_idx').on(t.username, t.id),
+    index('ads_type_idx').on(t.adType, t.postingDate, t.id),
+    index('ads_user_id_idx').on(t.userId, t.status),
+    index('ads_images_idx').using('gin', t.images),
+    index('ads_heading_trgm_idx').using('gin', sql`${t.heading} gin_trgm_ops`),
+    index('ads_details_trgm_idx').using('gin', sql`${t.details} gin_trgm_ops`),
+    index('ads_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * D16: exact counts per (status, category, district), kept by a trigger in the same transaction
+ * as every change to `advertisements`. Cards, facets and status/category/district totals read
+ * these few hundred rows instead of counting a million ads.
+ */
+export const adSummary = pgTable(
+  'ad_summary',
+  {
+    status: text('status').notNull(),
+    category: text('category').notNull(),
+    district: text('district').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.category, t.district] })],
+);
+
+/** Every approve, reject, delete and image change; kept after the ad is deleted. */
+export const moderationEvents = pgTable(
+  'moderation_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adId: uuid('ad_id').notNull(),
+    adHeading: text('ad_heading').notNull(),
+    action: text('action', { enum: ['approve', 'reject', 'delete', 'images'] }).notNull(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('moderation_events_ad_idx').on(t.adId), index('moderation_events_created_idx').on(t.createdAt)],
+);
+
+export type AdRow = typeof advertisements.$inferSelect;
+export type NewAdRow = typeof advertisements.$inferInsert;

@@ -1,0 +1,133 @@
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { AdListQuery, AdSortField } from '@backoffice/contract';
+import type { Executor } from '../../db/client';
+import { adSummary, advertisements, moderationEvents, type AdRow } from '../../db/schema';
+
+const sortColumns = {
+  id: [advertisements.id],
+  heading: [advertisements.heading, advertisements.id],
+  username: [advertisements.username, advertisements.id],
+  // Status and type sort within posting date, which the (x, posting_date, id) indexes serve.
+  postingDate: [advertisements.postingDate, advertisements.id],
+  adType: [advertisements.adType, advertisements.postingDate, advertisements.id],
+  status: [advertisements.status, advertisements.postingDate, advertisements.id],
+} satisfies Record<AdSortField, unknown[]>;
+
+/** LIKE pattern matching `text` literally anywhere (escapes %, _ and \). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filters(q: AdListQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (q.status !== 'all') conditions.push(eq(advertisements.status, q.status));
+  if (q.category) conditions.push(eq(advertisements.category, q.category));
+  if (q.district) conditions.push(eq(advertisements.district, q.district));
+  if (q.q) {
+    const pattern = containsPattern(q.q);
+    conditions.push(
+      sql`(${advertisements.heading} ilike ${pattern} or ${advertisements.details} ilike ${pattern} or ${advertisements.username} ilike ${pattern})`,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export function findAdsPage(db: Executor, q: AdListQuery): Promise<AdRow[]> {
+  const direction = q.order === 'asc' ? asc : desc;
+  return db
+    .select()
+    .from(advertisements)
+    .where(filters(q))
+    .orderBy(...sortColumns[q.sort].map((c) => direction(c)))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+}
+
+export async function countAds(db: Executor, q: AdListQuery): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(advertisements)
+    .where(filters(q));
+  return row?.n ?? 0;
+}
+
+export type SummaryRow = { status: string; category: string; district: string; n: number };
+
+/** The maintained per-(status, category, district) counts that are not zero. */
+export function summaryRows(db: Executor): Promise<SummaryRow[]> {
+  return db.select().from(adSummary).where(gt(adSummary.n, 0));
+}
+
+export function findAd(db: Executor, id: string): Promise<AdRow | undefined> {
+  return db
+    .select()
+    .from(advertisements)
+    .where(eq(advertisements.id, id))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+export function lockAd(db: Executor, id: string): Promise<AdRow | undefined> {
+  return db
+    .select()
+    .from(advertisements)
+    .where(eq(advertisements.id, id))
+    .for('update')
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+/** D15: one conditional update, so of two racing moderators exactly one wins. */
+export async function moderatePending(
+  db: Executor,
+  id: string,
+  change: { status: 'approved' | 'rejected'; rejectionReason: string | null; adminId: string; at: Date },
+): Promise<AdRow | undefined> {
+  const [row] = await db
+    .update(advertisements)
+    .set({
+      status: change.status,
+      rejectionReason: change.rejectionReason,
+      moderatedAt: change.at,
+      moderatedBy: change.adminId,
+    })
+    .where(and(eq(advertisements.id, id), eq(advertisements.status, 'pending')))
+    .returning();
+  return row;
+}
+
+export async function setImages(db: Executor, id: string, images: string[]): Promise<AdRow> {
+  const [row] = await db.update(advertisements).set({ images }).where(eq(advertisements.id, id)).returning();
+  return row!;
+}
+
+export async function deleteAd(db: Executor, id: string): Promise<AdRow | undefined> {
+  const [row] = await db.delete(advertisements).where(eq(advertisements.id, id)).returning();
+  return row;
+}
+
+export async function insertModerationEvent(db: Executor, event: typeof moderationEvents.$inferInsert): Promise<void> {
+  await db.insert(moderationEvents).values(event);
+}
+
+/** Of `paths`, those that no advertisement references any more (safe to delete from storage). */
+export async function unreferencedImages(db: Executor, paths: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const p of new Set(paths)) {
+    const [row] = await db
+      .select({ one: sql<number>`1` })
+      .from(advertisements)
+      .where(sql`${advertisements.images} @> array[${p}]::text[]`)
+      .limit(1);
+    if (!row) out.push(p);
+  }
+  return out;
+}
+
+/** Recomputes ad_summary from scratch (after bulk loads that bypass the trigger). */
+export async function rebuildSummary(db: Executor): Promise<void> {
+  await db.execute(sql`delete from ad_summary`);
+  await db.execute(
+    sql`insert into ad_summary (status, category, district, n) select status, category, district, count(*) from advertisements group by 1, 2, 3`,
+  );
+}

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adBulkStatusBody,
+  adBulkStatusResponse,
+  adImagesBody,
+  adListQuery,
+  adListResponse,
+  adMutationResponse,
+  adStatusBody,
+  uuidParam,
+} from '@backoffice/contract';
+import type { AdsService } from './ads-service';
+
+const params = uuidParam;
+
+/** Spec §7 advertisement calls, extended by D16 (server paging) and D17 (bulk). */
+export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService }> = async (app, { ads }) => {
+  app.get(
+    '/api/advertisements/list',
+    { schema: { querystring: adListQuery, response: { 200: adListResponse } } },
+    async (request) => ads.list(request.query),
+  );
+
+  app.put(
+    '/api/advertisements/:id/status',
+    { schema: { params, body: adStatusBody, response: { 200: adMutationResponse } } },
+    async (request) => ({
+      success: true as const,
+      advertisement: await ads.setStatus(request.params.id, request.body, request.session!.user.id),
+    }),
+  );
+
+  app.post(
+    '/api/advertisements/bulk-status',
+    { schema: { body: adBulkStatusBody, response: { 200: adBulkStatusResponse } } },
+    async (request) => ({
+      success: true as const,
+      results: await ads.bulkStatus(request.body, request.session!.user.id),
+    }),
+  );
+
+  app.put(
+    '/api/advertisements/:id/images',
+    { schema: { params, body: adImagesBody, response: { 200: adMutationResponse } } },
+    async (request) => ({
+      success: true as const,
+      advertisement: await ads.updateImages(request.params.id, request.body.images, request.session!.user.id),
+    }),
+  );
+
+  app.delete(
+    '/api/advertisements/:id',
+    { schema: { params, response: { 200: z.object({ success: z.literal(true) }) } } },
+    async (request) => {
+      await ads.delete(request.params.id, request.session!.user.id);
+      return { success: true as const };
+    },
+  );
+};

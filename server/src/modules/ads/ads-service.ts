@@ -1,0 +1,178 @@
+import {
+  adMessages,
+  type AdBulkStatusBody,
+  type AdCounts,
+  type AdListQuery,
+  type AdListResponse,
+  type AdStatusBody,
+  type Advertisement,
+} from '@backoffice/contract';
+import type { Db } from '../../db/client';
+import type { AdRow } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { storageKey, type FileStorage } from '../../storage/file-storage';
+import * as repo from './ads-repository';
+
+export function toAdvertisement(row: AdRow): Advertisement {
+  return {
+    _id: row.id,
+    title: row.title,
+    heading: row.heading,
+    details: row.details,
+    username: row.username,
+    userId: row.userId,
+    phone1: row.phone1,
+    category: row.category,
+    district: row.district,
+    status: row.status,
+    rejectionReason: row.rejectionReason,
+    images: row.images,
+    postingDate: row.postingDate.toISOString(),
+    adType: row.adType,
+    moderatedAt: row.moderatedAt?.toISOString() ?? null,
+    moderatedBy: row.moderatedBy,
+  };
+}
+
+type Log = { warn(obj: object, msg: string): void };
+
+export class AdsService {
+  constructor(
+    private readonly db: Db,
+    private readonly storage: FileStorage,
+    private readonly clock: Clock,
+    private readonly log: Log,
+  ) {}
+
+  /** D16: one page plus exact counts, facets and total, without counting the whole table. */
+  async list(q: AdListQuery): Promise<AdListResponse> {
+    const [rows, summary] = await Promise.all([repo.findAdsPage(this.db, q), repo.summaryRows(this.db)]);
+    const counts: AdCounts = { total: 0, pending: 0, approved: 0, rejected: 0 };
+    const categories = new Set<string>();
+    const districts = new Set<string>();
+    let filteredTotal = 0;
+    for (const s of summary) {
+      counts.total += s.n;
+      counts[s.status as keyof AdCounts] += s.n;
+      categories.add(s.category);
+      districts.add(s.district);
+      const matches =
+        (q.status === 'all' || s.status === q.status) &&
+        (!q.category || s.category === q.category) &&
+        (!q.district || s.district === q.district);
+      if (matches) filteredTotal += s.n;
+    }
+    const total = q.q ? await repo.countAds(this.db, q) : filteredTotal;
+    const byName = (a: string, b: string) => a.localeCompare(b);
+    return {
+      advertisements: rows.map(toAdvertisement),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+      counts,
+      facets: { categories: [...categories].sort(byName), districts: [...districts].sort(byName) },
+    };
+  }
+
+  /** D15: pending → approved, or → rejected with a reason; anything else is a 409. */
+  async setStatus(id: string, body: AdStatusBody, adminId: string): Promise<Advertisement> {
+    const reason = body.status === 'rejected' ? body.rejectionReason : null;
+    const at = this.clock();
+    const row = await this.db.transaction(async (tx) => {
+      const updated = await repo.moderatePending(tx, id, { status: body.status, rejectionReason: reason, adminId, at });
+      if (!updated) {
+        if (await repo.findAd(tx, id)) throw new ConflictError(adMessages.notPending);
+        throw new NotFoundError(adMessages.notFound);
+      }
+      await repo.insertModerationEvent(tx, {
+        adId: id,
+        adHeading: updated.heading,
+        action: body.status === 'approved' ? 'approve' : 'reject',
+        adminId,
+        reason,
+        createdAt: at,
+      });
+      return updated;
+    });
+    return toAdvertisement(row);
+  }
+
+  /** D17: each id moderated on its own, in order; one result per id. */
+  async bulkStatus(body: AdBulkStatusBody, adminId: string) {
+    const change: AdStatusBody =
+      body.status === 'approved'
+        ? { status: 'approved' }
+        : { status: 'rejected', rejectionReason: body.rejectionReason };
+    const results: { id: string; ok: boolean; message?: string }[] = [];
+    for (const id of new Set(body.ids)) {
+      try {
+        await this.setStatus(id, change, adminId);
+        results.push({ id, ok: true });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        results.push({ id, ok: false, message: err.message });
+      }
+    }
+    return results;
+  }
+
+  /** D19: keep a subset of the current images; removed files go after the commit. */
+  async updateImages(id: string, images: string[], adminId: string): Promise<Advertisement> {
+    const { row, removed } = await this.db.transaction(async (tx) => {
+      const current = await repo.lockAd(tx, id);
+      if (!current) throw new NotFoundError(adMessages.notFound);
+      const remaining = [...current.images];
+      for (const image of images) {
+        const at = remaining.indexOf(image);
+        if (at < 0) throw new ValidationError(adMessages.imagesNotSubset, { images: adMessages.imagesNotSubset });
+        remaining.splice(at, 1);
+      }
+      const row = await repo.setImages(tx, id, images);
+      if (remaining.length) {
+        await repo.insertModerationEvent(tx, {
+          adId: id,
+          adHeading: current.heading,
+          action: 'images',
+          adminId,
+          reason: `Removed ${remaining.length} image(s)`,
+          createdAt: this.clock(),
+        });
+      }
+      return { row, removed: remaining };
+    });
+    await this.removeFiles(removed);
+    return toAdvertisement(row);
+  }
+
+  /** Deletes the ad and (after commit) its image files; its moderation events stay. */
+  async delete(id: string, adminId: string): Promise<void> {
+    const row = await this.db.transaction(async (tx) => {
+      const deleted = await repo.deleteAd(tx, id);
+      if (!deleted) throw new NotFoundError(adMessages.notFound);
+      await repo.insertModerationEvent(tx, {
+        adId: id,
+        adHeading: deleted.heading,
+        action: 'delete',
+        adminId,
+        reason: null,
+        createdAt: this.clock(),
+      });
+      return deleted;
+    });
+    await this.removeFiles(row.images);
+  }
+
+  /** Removes files no ad references any more; a failure is logged, never undoes the commit. */
+  async removeFiles(paths: string[]): Promise<void> {
+    if (!paths.length) return;
+    try {
+      for (const p of await repo.unreferencedImages(this.db, paths)) {
+        const key = storageKey(p);
+        if (key) await this.storage.remove(key);
+      }
+    } catch (err) {
+      this.log.warn({ err, paths }, 'could not remove image files');
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client';
+import type { App } from '../../src/app';
+import { ORIGIN } from './test-app';
+
+/** A signed-in admin's requests against the app. */
+export function adminClient(app: App, cookie: string) {
+  const send = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+    app.inject({ method, url, headers: { cookie, origin: ORIGIN }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return {
+    list: (query: Record<string, string | number> = {}) =>
+      send('GET', `/api/advertisements/list?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`),
+    approve: (id: string) => send('PUT', `/api/advertisements/${id}/status`, { status: 'approved' }),
+    reject: (id: string, rejectionReason: string) =>
+      send('PUT', `/api/advertisements/${id}/status`, { status: 'rejected', rejectionReason }),
+    bulk: (body: unknown) => send('POST', '/api/advertisements/bulk-status', body),
+    images: (id: string, images: unknown) => send('PUT', `/api/advertisements/${id}/images`, { images }),
+    remove: (id: string) => send('DELETE', `/api/advertisements/${id}`),
+    send,
+  };
+}
+
+/** Row counts and a checksum of every ad-related table: "nothing changed" is a comparison of two snapshots. */
+export async function adsSnapshot(db: Db) {
+  const result = await db.execute(sql`
+    select
+      (select count(*) from advertisements)::int as ads,
+      (select coalesce(md5(string_agg(a::text, '|' order by a.id)), '') from advertisements a) as ads_sum,
+      (select count(*) from moderation_events)::int as events,
+      (select coalesce(md5(string_agg(s::text, '|' order by s.status, s.category, s.district)), '') from ad_summary s where n <> 0) as summary
+  `);
+  return (result as unknown as { rows: unknown[] }).rows[0];
+}
+
+/** ad_summary must always equal a fresh count. */
+export async function summaryMatchesTable(db: Db): Promise<boolean> {
+  const result = await db.execute(sql`
+    select count(*)::int as mismatches from (
+      select status, category, district, count(*)::bigint as n from advertisements group by 1, 2, 3
+    ) real full join (select * from ad_summary where n <> 0) kept using (status, category, district)
+    where real.n is distinct from kept.n
+  `);
+  return ((result as unknown as { rows: { mismatches: number }[] }).rows[0]!.mismatches) === 0;
+}
