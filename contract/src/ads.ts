@@ -72,7 +72,15 @@ export const advertisement = z.object({
 });
 export type Advertisement = z.infer<typeof advertisement>;
 
-const optionalText = (max: number, message: string) => z.string().max(max, message).optional();
+// PostgreSQL text cannot hold NUL, and no search needs control characters.
+// eslint-disable-next-line no-control-regex
+const controlChars = /[\u0000-\u001f\u007f]/;
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .max(max, message)
+    .refine((v) => !controlChars.test(v), 'Control characters are not allowed')
+    .optional();
 
 /** GET /api/advertisements/list query (D16). */
 export const adListQuery = z.strictObject({
@@ -123,11 +131,17 @@ export type AdStatusBody = z.infer<typeof adStatusBody>;
 export const adBulkStatusBody = z.discriminatedUnion('status', [
   z.strictObject({
     status: z.literal('approved'),
-    ids: z.array(z.uuid({ error: 'Invalid id' })).min(1).max(MAX_BULK_IDS),
+    ids: z
+      .array(z.uuid({ error: 'Invalid id' }))
+      .min(1)
+      .max(MAX_BULK_IDS),
   }),
   z.strictObject({
     status: z.literal('rejected'),
-    ids: z.array(z.uuid({ error: 'Invalid id' })).min(1).max(MAX_BULK_IDS),
+    ids: z
+      .array(z.uuid({ error: 'Invalid id' }))
+      .min(1)
+      .max(MAX_BULK_IDS),
     rejectionReason,
   }),
 ]);

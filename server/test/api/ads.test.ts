@@ -92,6 +92,8 @@ describeApi('advertisements API (spec §7, D15–D17, D19)', () => {
     [{ status: 'deleted' }],
     [{ q: 'x'.repeat(10_000) }],
     [{ unknown: 'x' }],
+    [{ q: 'a\u0000b' }],
+    [{ category: '\u0007' }],
   ])('refuses a bad list query %o with 400', async (query) => {
     const res = await api.list(query as Record<string, string>);
     expect(res.statusCode).toBe(400);
@@ -105,7 +107,10 @@ describeApi('advertisements API (spec §7, D15–D17, D19)', () => {
     expect(res.json().advertisement).toMatchObject({ _id: ad.id, status: 'approved', moderatedBy: adminId });
     for (const again of [await api.approve(ad.id), await api.reject(ad.id, 'Spam')]) {
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ success: false, message: 'Only pending advertisements can be approved or rejected' });
+      expect(again.json()).toEqual({
+        success: false,
+        message: 'Only pending advertisements can be approved or rejected',
+      });
     }
     const events = await t.database.db.select().from(moderationEvents);
     expect(events).toMatchObject([{ adId: ad.id, action: 'approve', adminId }]);
@@ -152,7 +157,12 @@ describeApi('advertisements API (spec §7, D15–D17, D19)', () => {
 
   it('moderates each ad exactly once when many admins race (D15)', async () => {
     const ads = await Promise.all(Array.from({ length: 8 }, () => makeAd(t.database.db)));
-    const calls = ads.flatMap((ad) => [api.approve(ad.id), api.reject(ad.id, 'Duplicate'), api.approve(ad.id), api.reject(ad.id, 'Spam')]);
+    const calls = ads.flatMap((ad) => [
+      api.approve(ad.id),
+      api.reject(ad.id, 'Duplicate'),
+      api.approve(ad.id),
+      api.reject(ad.id, 'Spam'),
+    ]);
     const results = await Promise.all(calls);
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(8);
@@ -168,7 +178,11 @@ describeApi('advertisements API (spec §7, D15–D17, D19)', () => {
     const approved = await makeAd(t.database.db, { status: 'approved' });
     const rejected = await makeAd(t.database.db, { status: 'rejected', rejectionReason: 'x' });
     const missing = '00000000-0000-4000-8000-000000000000';
-    const res = await api.bulk({ ids: [pending.id, approved.id, rejected.id, missing, pending.id], status: 'rejected', rejectionReason: 'Spam' });
+    const res = await api.bulk({
+      ids: [pending.id, approved.id, rejected.id, missing, pending.id],
+      status: 'rejected',
+      rejectionReason: 'Spam',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
@@ -203,7 +217,13 @@ describeApi('advertisements API (spec §7, D15–D17, D19)', () => {
     expect(event).toMatchObject({ action: 'images', adId: ad.id });
 
     const before = await adsSnapshot(t.database.db);
-    for (const images of [['ads/other.png'], ['ads/t1-0.png', 'ads/t1-0.png'], ['../../etc/passwd'], 'ads/t1-0.png', [1]]) {
+    for (const images of [
+      ['ads/other.png'],
+      ['ads/t1-0.png', 'ads/t1-0.png'],
+      ['../../etc/passwd'],
+      'ads/t1-0.png',
+      [1],
+    ]) {
       const bad = await api.images(ad.id, images);
       expect(bad.statusCode).toBe(400);
     }
@@ -251,9 +271,17 @@ describeApi('advertisements API (spec §7, D15–D17, D19)', () => {
     const ad = await makeAd(t.database.db);
     const anonymous = await t.app.inject({ url: '/api/advertisements/list' });
     expect(anonymous.statusCode).toBe(401);
-    const put = await t.app.inject({ method: 'PUT', url: `/api/advertisements/${ad.id}/status`, headers: { origin: 'http://localhost' }, payload: { status: 'approved' } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/advertisements/${ad.id}/status`,
+      headers: { origin: 'http://localhost' },
+      payload: { status: 'approved' },
+    });
     expect(put.statusCode).toBe(401);
-    const [row] = await t.database.db.select({ status: advertisements.status }).from(advertisements).where(sql`id = ${ad.id}`);
+    const [row] = await t.database.db
+      .select({ status: advertisements.status })
+      .from(advertisements)
+      .where(sql`id = ${ad.id}`);
     expect(row!.status).toBe('pending');
   });
 });

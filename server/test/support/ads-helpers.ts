@@ -6,10 +6,18 @@ import { ORIGIN } from './test-app';
 /** A signed-in admin's requests against the app. */
 export function adminClient(app: App, cookie: string) {
   const send = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-    app.inject({ method, url, headers: { cookie, origin: ORIGIN }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    app.inject({
+      method,
+      url,
+      headers: { cookie, origin: ORIGIN },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   return {
     list: (query: Record<string, string | number> = {}) =>
-      send('GET', `/api/advertisements/list?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`),
+      send(
+        'GET',
+        `/api/advertisements/list?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+      ),
     approve: (id: string) => send('PUT', `/api/advertisements/${id}/status`, { status: 'approved' }),
     reject: (id: string, rejectionReason: string) =>
       send('PUT', `/api/advertisements/${id}/status`, { status: 'rejected', rejectionReason }),
@@ -40,5 +48,5 @@ export async function summaryMatchesTable(db: Db): Promise<boolean> {
     ) real full join (select * from ad_summary where n <> 0) kept using (status, category, district)
     where real.n is distinct from kept.n
   `);
-  return ((result as unknown as { rows: { mismatches: number }[] }).rows[0]!.mismatches) === 0;
+  return (result as unknown as { rows: { mismatches: number }[] }).rows[0]!.mismatches === 0;
 }
