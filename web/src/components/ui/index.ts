@@ -8,3 +8,34 @@ export { Spinner } from './spinner';
 export { TextField, inputClass } from './text-field';
 export { Logo } from './logo';
 export { cx } from './cx';
+export { Badge, StatusBadge, statusTone, badgeTones } from './badge';
+export type { BadgeTone } from './badge';
+export { Banner, useTimedMessage } from './banner';
+export type { BannerMessage, BannerTone } from './banner';
+export { Modal } from './modal';
+export type { ModalProps } from './modal';
+export { SidePanel, SIDE_PANEL_CLOSE_MS } from './side-panel';
+export type { SidePanelProps } from './side-panel';
+export { Pager, pageWindow, pageCount, shownRange } from './pager';
+export type { PageItem, PagerProps } from './pager';
+export {
+  TableFrame,
+  Th,
+  SortableHeader,
+  SkeletonRows,
+  EmptyState,
+  checkboxClass,
+  theadClass,
+  thClass,
+  tdClass,
+  rowClass,
+} from './data-table';
+export type { SortOrder, SortableHeaderProps } from './data-table';
+export { RowMenu } from './row-menu';
+export type { RowMenuItem } from './row-menu';
+export { Thumbnail } from './thumbnail';
+export type { ThumbnailProps } from './thumbnail';
+export { Lightbox } from './lightbox';
+export { SelectField, selectClass } from './select-field';
+export type { SelectOption, SelectFieldProps } from './select-field';
+export { useDialogFocus } from './use-dialog-focus';

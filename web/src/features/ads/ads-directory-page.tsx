@@ -1,5 +1,155 @@
-import { PageHeader } from '../../components/ui';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ADS_PAGE_SIZE, adMessages, type Advertisement } from '@backoffice/contract';
+import {
+  Banner,
+  Button,
+  PageHeader,
+  Pager,
+  Panel,
+  SIDE_PANEL_CLOSE_MS,
+  pageCount,
+  useTimedMessage,
+} from '../../components/ui';
+import { AdSidePanel } from './ad-side-panel';
+import { useListAdsQuery } from './ads-api';
+import { AdsCountCards } from './ads-count-cards';
+import { AdsBulkBar, AdsFilterPanel, AdsToolbar } from './ads-filters';
+import { AdsTable } from './ads-table';
+import { ModerationModals } from './moderation-modals';
+import { useAdModeration } from './use-ad-moderation';
+import { useAdsSelection } from './use-ads-selection';
+import { useAdsTableState } from './use-ads-table-state';
 
+/** Spec §9: result banners 5 s, selection warnings 3 s. */
+const RESULT_MESSAGE_MS = 5000;
+const SELECTION_MESSAGE_MS = 3000;
+const noFacets = { categories: [], districts: [] };
+
+/** Ads moderation (spec §2 "Ads moderation"); the server pages, sorts, filters and searches (D16). */
 export function AdsDirectoryPage() {
-  return <PageHeader title="Submitted Ads Directory" />;
+  const table = useAdsTableState();
+  // Moderation needs fresh rows: a cached view is shown at once but asked for again.
+  const list = useListAdsQuery(table.params, { refetchOnMountOrArgChange: true });
+  // `currentData` belongs to the current view; `data` may be the previous view's while loading.
+  const ads = list.currentData?.advertisements ?? [];
+  const loading = list.currentData === undefined && list.isFetching;
+  const total = list.currentData?.total ?? 0;
+
+  const selection = useAdsSelection(ads);
+  const result = useTimedMessage(RESULT_MESSAGE_MS);
+  const selectionMessage = useTimedMessage(SELECTION_MESSAGE_MS);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+
+  // The panel keeps showing its ad while it slides out, then forgets it (spec §9: 300 ms).
+  const [panel, setPanel] = useState<{ ad: Advertisement; open: boolean } | null>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+  function openPanel(ad: Advertisement) {
+    clearTimeout(closeTimer.current);
+    setPanel({ ad, open: true });
+  }
+  function closePanel() {
+    setPanel((p) => (p ? { ...p, open: false } : p));
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => setPanel(null), SIDE_PANEL_CLOSE_MS);
+  }
+
+  const moderation = useAdModeration({
+    showResult: (m) => result.show(m.tone, m.text),
+    showSelectionMessage: (m) => selectionMessage.show(m.tone, m.text),
+    unselect: selection.remove,
+    onDeleted: (id) => {
+      if (panel?.ad._id === id) closePanel();
+    },
+  });
+
+  // A page past the end (the last ad of the last page was deleted): show the new last page.
+  const lastPage = pageCount(total, ADS_PAGE_SIZE);
+  if (list.currentData && ads.length === 0 && total > 0 && table.page > lastPage) table.setPage(lastPage);
+
+  const bulkSelection = { pending: selection.pendingIds, nonPending: selection.nonPendingIds };
+  const panelShowsBanner = panel?.open === true;
+
+  return (
+    <>
+      <PageHeader title="Submitted Ads Directory" />
+      <AdsCountCards counts={list.data?.counts} />
+
+      <div className="mb-4 space-y-2 empty:hidden" aria-live="polite">
+        {result.message && !panelShowsBanner && <Banner message={result.message} onDismiss={result.clear} />}
+        {selectionMessage.message && <Banner message={selectionMessage.message} onDismiss={selectionMessage.clear} />}
+        {list.isError && !list.isFetching && <Banner message={{ tone: 'error', text: adMessages.fetchFailed }} />}
+      </div>
+
+      <Panel className="overflow-hidden p-0">
+        <AdsToolbar
+          searchText={table.searchText}
+          onSearch={table.setSearch}
+          status={table.filters.status}
+          onStatus={(s) => table.setFilter('status', s)}
+          filtersOpen={filtersOpen}
+          filtersId={filtersId}
+          onToggleFilters={() => setFiltersOpen((o) => !o)}
+        />
+        {filtersOpen && (
+          <AdsFilterPanel
+            id={filtersId}
+            filters={table.filters}
+            facets={list.data?.facets ?? noFacets}
+            onChange={table.setFilter}
+          />
+        )}
+        <AdsBulkBar
+          pendingSelected={selection.pendingIds.length}
+          onBulkApprove={() => moderation.bulkApprove(bulkSelection)}
+          onBulkReject={() => moderation.bulkReject(bulkSelection)}
+        />
+        {list.isError && !list.currentData ? (
+          <div className="flex flex-col items-center gap-3 border-t border-slate-800 px-4 py-14 text-center">
+            <p className="text-slate-300">{adMessages.fetchFailed}</p>
+            <Button variant="secondary" size="sm" onClick={() => list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <AdsTable
+            ads={ads}
+            loading={loading}
+            sort={table.sort}
+            onSort={table.sortBy}
+            selection={selection}
+            onOpen={openPanel}
+            onApprove={moderation.approve}
+            onReject={moderation.reject}
+            onDelete={moderation.remove}
+            onResetFilters={table.resetFilters}
+          />
+        )}
+        {total > 0 && (
+          <div className="border-t border-slate-800">
+            <Pager page={table.page} pageSize={ADS_PAGE_SIZE} total={total} onPageChange={table.setPage} />
+          </div>
+        )}
+      </Panel>
+
+      <ModerationModals
+        dialog={moderation.dialog}
+        busy={moderation.busy}
+        onCancel={moderation.cancel}
+        onConfirm={moderation.confirm}
+      />
+      {panel && (
+        <AdSidePanel
+          key={panel.ad._id}
+          ad={panel.ad}
+          open={panel.open}
+          onClose={closePanel}
+          onSaved={(ad) => setPanel((p) => (p ? { ...p, ad } : p))}
+          message={panelShowsBanner ? result.message : null}
+          onMessage={(m) => result.show(m.tone, m.text)}
+        />
+      )}
+    </>
+  );
 }

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { ImageIcon, ImageOff } from 'lucide-react';
+import { cx } from './cx';
+
+export interface ThumbnailProps {
+  /** Image URL; null or empty shows the neutral placeholder. */
+  src: string | null | undefined;
+  alt: string;
+  /** Size and shape classes, e.g. `size-10 rounded-md`. */
+  className?: string;
+  /** Small thumbnails show only the icon; "Image Error" is still their accessible name. */
+  compact?: boolean;
+  loading?: 'lazy' | 'eager';
+  /** `cover` crops to the frame (thumbnails); `contain` shows the whole image (previews). */
+  fit?: 'cover' | 'contain';
+}
+
+/** Fixed-size image with object-cover, lazy loading and the spec's "Image Error" fallback. */
+export function Thumbnail({ src, alt, className, compact = false, loading = 'lazy', fit = 'cover' }: ThumbnailProps) {
+  // The failure is remembered per URL, so a new src gets a fresh try without an effect.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const frame = cx('shrink-0 overflow-hidden bg-slate-800', className);
+
+  if (!src) {
+    return (
+      <div className={cx(frame, 'flex items-center justify-center text-slate-500')} role="img" aria-label="No image">
+        <ImageIcon className="size-1/2 max-h-8 max-w-8" aria-hidden="true" />
+      </div>
+    );
+  }
+  if (failedSrc === src) {
+    return (
+      <div
+        className={cx(frame, 'flex flex-col items-center justify-center gap-1 text-slate-500')}
+        role="img"
+        aria-label="Image Error"
+        title="Image Error"
+      >
+        <ImageOff className={compact ? 'size-4' : 'size-6'} aria-hidden="true" />
+        {!compact && <span className="text-xs font-medium">Image Error</span>}
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading={loading}
+      onError={() => setFailedSrc(src)}
+      className={cx(frame, fit === 'cover' ? 'object-cover' : 'object-contain')}
+    />
+  );
+}

@@ -1,0 +1,118 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { adMessages, type Advertisement } from '@backoffice/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../app/store';
+import { jsonResponse, stubFetch } from '../../test/render';
+import { AdSidePanel, type AdSidePanelProps } from './ad-side-panel';
+import { makeAd } from './ads-test-data';
+
+function renderPanel(ad: Advertisement, props: Partial<AdSidePanelProps> = {}) {
+  const handlers = { onClose: vi.fn(), onSaved: vi.fn(), onMessage: vi.fn() };
+  render(
+    <Provider store={makeStore()}>
+      <AdSidePanel ad={ad} open message={null} {...handlers} {...props} />
+    </Provider>,
+  );
+  return handlers;
+}
+
+const ad = makeAd({ images: ['ads/a.png', '/uploads/ads/b.png', 'ads/c.png'] });
+
+describe('AdSidePanel', () => {
+  it('shows the details and the images with their /uploads addresses', () => {
+    renderPanel(makeAd({ status: 'rejected', rejectionReason: 'Wrong category', phone1: null, images: ad.images }));
+    const panel = screen.getByRole('dialog', { name: 'Ad Details/Image Review' });
+    expect(panel).toHaveTextContent('Land for sale in Kandy');
+    expect(panel).toHaveTextContent('nimal');
+    expect(panel).toHaveTextContent('Nov 2026, 22');
+    expect(panel).toHaveTextContent('Digital');
+    expect(panel).toHaveTextContent('Wrong category');
+    expect(within(panel).getByText('Contact').nextSibling).toHaveTextContent('-');
+    const images = within(screen.getByRole('list', { name: 'Images' })).getAllByRole('img');
+    expect(images.map((i) => i.getAttribute('src'))).toEqual([
+      '/uploads/ads/a.png',
+      '/uploads/ads/b.png',
+      '/uploads/ads/c.png',
+    ]);
+  });
+
+  it('hides the rejection reason unless rejected', () => {
+    renderPanel(makeAd({ status: 'pending', rejectionReason: 'stale' }));
+    expect(screen.queryByText('Rejection reason')).not.toBeInTheDocument();
+  });
+
+  it('enables Save and Cancel only after a removal, and Cancel reverts', async () => {
+    renderPanel(ad);
+    const save = screen.getByRole('button', { name: 'Save' });
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    expect(save).toBeDisabled();
+    expect(cancel).toBeDisabled();
+    expect(screen.queryByText('Images modified')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove image 2' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('Images modified')).toBeInTheDocument();
+    expect(save).toBeEnabled();
+    await user.click(cancel);
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.queryByText('Images modified')).not.toBeInTheDocument();
+    expect(save).toBeDisabled();
+  });
+
+  it('saves the remaining entries as they were stored', async () => {
+    const saved = { ...ad, images: ['ads/a.png', 'ads/c.png'] };
+    const fetchMock = stubFetch(async () => jsonResponse({ success: true, advertisement: saved }));
+    const { onSaved, onMessage } = renderPanel(ad);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove image 2' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    expect(onMessage).toHaveBeenCalledWith({ tone: 'success', text: adMessages.imagesUpdated });
+    const request = fetchMock.mock.calls[0]![0] as Request;
+    expect(request.method).toBe('PUT');
+    expect(new URL(request.url).pathname).toBe(`/api/advertisements/${ad._id}/images`);
+    expect(await request.json()).toEqual({ images: ['ads/a.png', 'ads/c.png'] });
+  });
+
+  it('reports a failed save', async () => {
+    stubFetch(async () => jsonResponse({ success: false, message: 'Images can only be removed, not added' }, 400));
+    const { onSaved, onMessage } = renderPanel(ad);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove image 1' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onMessage).toHaveBeenCalledWith({ tone: 'error', text: adMessages.imagesFailed }));
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('closes at once without changes, and asks first with unsaved changes', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { onClose } = renderPanel(ad);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Close panel' }));
+    expect(confirm).not.toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Remove image 1' }));
+    await user.keyboard('{Escape}');
+    expect(confirm).toHaveBeenCalledWith(adMessages.unsavedImages);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    confirm.mockReturnValue(true);
+    await user.click(screen.getByRole('button', { name: 'Close panel' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('enlarges an image in a lightbox that Escape closes alone', async () => {
+    const { onClose } = renderPanel(ad);
+    const user = userEvent.setup();
+    const enlarge = screen.getByRole('button', { name: 'Enlarge image 3' });
+    await user.click(enlarge);
+    const preview = screen.getByRole('dialog', { name: 'Image preview' });
+    expect(within(preview).getByRole('img')).toHaveAttribute('src', '/uploads/ads/c.png');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Image preview' })).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(enlarge).toHaveFocus();
+  });
+});

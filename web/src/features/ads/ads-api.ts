@@ -1,0 +1,74 @@
+import type {
+  AdBulkStatusBody,
+  AdBulkStatusResponse,
+  AdListParams,
+  AdListResponse,
+  AdStatusBody,
+  Advertisement,
+} from '@backoffice/contract';
+import { baseApi } from '../../lib/api';
+
+/** Query string of GET /api/advertisements/list; empty category, district and q are left out. */
+export function adListUrl(params: AdListParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `/advertisements/list?${query}` : '/advertisements/list';
+}
+
+type AdMutationResponse = { success: true; advertisement: Advertisement };
+const adPath = (id: string) => `/advertisements/${encodeURIComponent(id)}`;
+
+/** Every mutation refetches the list (tag `Ads`) so the rows and the four counts stay true. */
+export const adsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Ads'] }).injectEndpoints({
+  endpoints: (build) => ({
+    listAds: build.query<AdListResponse, AdListParams>({
+      query: (params) => adListUrl(params),
+      providesTags: ['Ads'],
+    }),
+    setAdStatus: build.mutation<AdMutationResponse, { id: string; body: AdStatusBody }>({
+      query: ({ id, body }) => ({ url: `${adPath(id)}/status`, method: 'PUT', body }),
+      invalidatesTags: ['Ads'],
+    }),
+    bulkSetAdStatus: build.mutation<AdBulkStatusResponse, AdBulkStatusBody>({
+      query: (body) => ({ url: '/advertisements/bulk-status', method: 'POST', body }),
+      invalidatesTags: ['Ads'],
+    }),
+    updateAdImages: build.mutation<AdMutationResponse, { id: string; images: string[] }>({
+      query: ({ id, images }) => ({ url: `${adPath(id)}/images`, method: 'PUT', body: { images } }),
+      invalidatesTags: ['Ads'],
+    }),
+    deleteAd: build.mutation<{ success: true }, string>({
+      query: (id) => ({ url: adPath(id), method: 'DELETE' }),
+      invalidatesTags: ['Ads'],
+    }),
+  }),
+});
+
+export const {
+  useListAdsQuery,
+  useSetAdStatusMutation,
+  useBulkSetAdStatusMutation,
+  useUpdateAdImagesMutation,
+  useDeleteAdMutation,
+} = adsApi;
+
+/** The server's `message` from an error answer (D14), else `fallback` (spec §8 "server message or …"). */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (typeof error === 'object' && error !== null && 'data' in error) {
+    const data = (error as { data: unknown }).data;
+    if (typeof data === 'object' && data !== null && 'message' in data) {
+      const message = (data as { message: unknown }).message;
+      if (typeof message === 'string' && message.trim() !== '') return message;
+    }
+  }
+  return fallback;
+}
+
+/** True for an HTTP error answer (as opposed to a network or parse failure). */
+export function isHttpError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number';
+}

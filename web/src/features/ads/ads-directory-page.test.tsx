@@ -1,0 +1,315 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adMessages, type AdListResponse } from '@backoffice/contract';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, makeUser, renderApp, stubFetch } from '../../test/render';
+import { AdsDirectoryPage } from './ads-directory-page';
+import { adId, makeAd, makeList } from './ads-test-data';
+
+const routes = [{ path: '/app/ads-directory', Component: AdsDirectoryPage }];
+
+const ads = [
+  makeAd({ _id: adId(1), heading: 'Pending one', status: 'pending', adType: 'regular', phone1: null }),
+  makeAd({ _id: adId(2), heading: 'Approved one', status: 'approved' }),
+  makeAd({ _id: adId(3), heading: 'Rejected one', status: 'rejected', rejectionReason: 'Spam' }),
+  makeAd({ _id: adId(4), heading: 'Pending two', status: 'pending' }),
+];
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** A fake server: the list answers `list(params)`, mutations answer `mutate(call)`. */
+function fakeServer(
+  list: (params: URLSearchParams) => AdListResponse = () => makeList(ads),
+  mutate: (call: Call) => Response = () => jsonResponse({ success: true, advertisement: ads[0] }),
+) {
+  const calls: Call[] = [];
+  const fetchMock = stubFetch(async () => jsonResponse({}));
+  fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+    const request = input as Request;
+    const url = new URL(request.url);
+    const body = request.method === 'GET' ? undefined : await request.json().catch(() => undefined);
+    const call = { method: request.method, path: url.pathname + url.search, body };
+    calls.push(call);
+    if (url.pathname === '/api/advertisements/list') return jsonResponse(list(url.searchParams));
+    return mutate(call);
+  });
+  const listCalls = () =>
+    calls
+      .filter((c) => c.path.startsWith('/api/advertisements/list'))
+      .map((c) => new URL(c.path, 'http://x').searchParams);
+  return { calls, listCalls, lastList: () => listCalls().at(-1)! };
+}
+
+async function renderPage() {
+  const view = renderApp({ path: '/app/ads-directory', user: makeUser(), routes });
+  await screen.findByRole('row', { name: /#00001/ });
+  return view;
+}
+
+const table = () => screen.getByRole('table', { name: 'Advertisements' });
+const row = (id: string) => within(table()).getByRole('row', { name: new RegExp(id) });
+
+describe('AdsDirectoryPage', () => {
+  it('shows the heading, the four counts and the rows in the spec formats', async () => {
+    fakeServer(() => makeList(ads, { counts: { total: 300, pending: 120, approved: 150, rejected: 30 } }));
+    await renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Submitted Ads Directory' })).toBeInTheDocument();
+    const counts = screen.getByRole('region', { name: 'Advertisement counts' });
+    for (const [label, n] of [
+      ['Total', '300'],
+      ['Pending', '120'],
+      ['Approved', '150'],
+      ['Rejected', '30'],
+    ])
+      expect(within(counts).getByText(label).nextSibling).toHaveTextContent(n);
+
+    const pending = row('#00001');
+    const cells = within(pending).getAllByRole('cell');
+    expect(cells.map((c) => c.textContent)).toEqual([
+      '',
+      '#00001',
+      'Pending one',
+      'nimal',
+      '-',
+      'Nov 2026, 22',
+      'Regular',
+      'Pending',
+      '',
+    ]);
+    expect(within(pending).getByText('Regular')).toHaveClass('text-violet-300');
+    expect(within(row('#00002')).getByText('Digital')).toHaveClass('text-sky-300');
+    expect(within(pending).getByText('Pending')).toHaveClass('bg-amber-500/15', 'text-amber-300');
+    expect(within(row('#00002')).getByText('Approved')).toHaveClass('bg-emerald-500/15', 'text-emerald-300');
+    expect(within(row('#00003')).getByText('Rejected')).toHaveClass('bg-rose-500/15', 'text-rose-300');
+    expect(within(row('#00002')).getByText('0771234567')).toBeInTheDocument();
+    expect(pending.querySelector('img')).toHaveAttribute('src', '/uploads/ads/one.png');
+    // Checkboxes for pending ads only.
+    expect(within(pending).getByRole('checkbox')).toBeInTheDocument();
+    expect(within(row('#00002')).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(within(row('#00003')).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 4 of 4 entries')).toBeInTheDocument();
+  });
+
+  it('asks for postingDate descending first and toggles sorting by header', async () => {
+    const server = fakeServer();
+    await renderPage();
+    expect(server.lastList().toString()).toBe('page=1&pageSize=10&sort=postingDate&order=desc&status=all');
+    const user = userEvent.setup();
+    const dateHeader = screen.getByRole('columnheader', { name: 'Date' });
+    expect(dateHeader).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(dateHeader).getByRole('button'));
+    await waitFor(() => expect(server.lastList().get('order')).toBe('asc'));
+    expect(server.lastList().get('sort')).toBe('postingDate');
+    expect(dateHeader).toHaveAttribute('aria-sort', 'ascending');
+
+    for (const [label, field] of [
+      ['Ad ID', 'id'],
+      ['Heading', 'heading'],
+      ['User', 'username'],
+      ['Type', 'adType'],
+      ['Status', 'status'],
+    ]) {
+      await user.click(screen.getByRole('button', { name: label }));
+      await waitFor(() => expect(server.lastList().get('sort')).toBe(field));
+      expect(server.lastList().get('order')).toBe('asc');
+      expect(screen.getByRole('columnheader', { name: label })).toHaveAttribute('aria-sort', 'ascending');
+      expect(dateHeader).toHaveAttribute('aria-sort', 'none');
+    }
+    await user.click(screen.getByRole('button', { name: 'Status' }));
+    await waitFor(() => expect(server.lastList().get('order')).toBe('desc'));
+    expect(server.lastList().get('sort')).toBe('status');
+  });
+
+  it('sends the status, category and district filters and a debounced search, back on page 1', async () => {
+    const server = fakeServer((p) =>
+      makeList(ads, {
+        total: 35,
+        page: Number(p.get('page')),
+        counts: { total: 35, pending: 9, approved: 9, rejected: 17 },
+      }),
+    );
+    await renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(server.lastList().get('page')).toBe('2'));
+    expect(await screen.findByText('Showing 11 to 20 of 35 entries')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'pending');
+    await waitFor(() => expect(server.lastList().get('status')).toBe('pending'));
+    expect(server.lastList().get('page')).toBe('1');
+
+    await user.click(screen.getByRole('button', { name: 'More filters' }));
+    const filters = screen.getByRole('region', { name: 'Filters' });
+    expect(within(filters).getByRole('combobox', { name: 'Status' })).toHaveValue('pending');
+    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Category' }), 'Vehicles');
+    await user.selectOptions(within(filters).getByRole('combobox', { name: 'District' }), 'Colombo');
+    await waitFor(() => expect(server.lastList().get('district')).toBe('Colombo'));
+    expect(server.lastList().get('category')).toBe('Vehicles');
+
+    const before = server.listCalls().length;
+    await user.type(screen.getByRole('searchbox', { name: 'Search advertisements' }), 'Kandy land');
+    await waitFor(() => expect(server.lastList().get('q')).toBe('Kandy land'));
+    // One request for the whole word, not one per key.
+    expect(server.listCalls().length - before).toBe(1);
+  });
+
+  it('shows the empty state and Reset Filters clears every filter', async () => {
+    const server = fakeServer((p) => (p.get('q') || p.get('status') !== 'all' ? makeList([]) : makeList(ads)));
+    await renderPage();
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'rejected');
+    await user.type(screen.getByRole('searchbox', { name: 'Search advertisements' }), 'zzz');
+    expect(await screen.findByText(adMessages.emptyState)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reset Filters' }));
+    await screen.findByRole('row', { name: /#00001/ });
+    expect(server.lastList().toString()).toBe('page=1&pageSize=10&sort=postingDate&order=desc&status=all');
+    expect(screen.getByRole('searchbox', { name: 'Search advertisements' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('all');
+  });
+
+  it('selects only pending ads and bulk-approves them with one call', async () => {
+    const server = fakeServer(undefined, (call) =>
+      jsonResponse({ success: true, results: (call.body as { ids: string[] }).ids.map((id) => ({ id, ok: true })) }),
+    );
+    await renderPage();
+    const user = userEvent.setup();
+    const approve = screen.getByRole('button', { name: 'Approve' });
+    const reject = screen.getByRole('button', { name: 'Reject' });
+    expect(approve).toBeDisabled();
+    expect(reject).toBeDisabled();
+
+    const selectAll = screen.getByRole('checkbox', { name: 'Select all pending advertisements on this page' });
+    await user.click(within(row('#00001')).getByRole('checkbox'));
+    expect(selectAll).not.toBeChecked();
+    expect(approve).toBeEnabled();
+    await user.click(within(row('#00004')).getByRole('checkbox'));
+    expect(selectAll).toBeChecked();
+    await user.click(selectAll);
+    expect(within(row('#00001')).getByRole('checkbox')).not.toBeChecked();
+    await user.click(selectAll);
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+
+    await user.click(approve);
+    const dialog = screen.getByRole('dialog', { name: 'Approve 2 Advertisements' });
+    const listsBefore = server.listCalls().length;
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(adMessages.approvedMany(2, 0));
+    const post = server.calls.find((c) => c.method === 'POST')!;
+    expect(post.path).toBe('/api/advertisements/bulk-status');
+    expect(post.body).toEqual({ status: 'approved', ids: [adId(1), adId(4)] });
+    await waitFor(() => expect(server.listCalls().length).toBeGreaterThan(listsBefore));
+    expect(approve).toBeDisabled();
+  });
+
+  it('bulk-rejects with a reason and reports partial failures', async () => {
+    const server = fakeServer(undefined, () =>
+      jsonResponse({
+        success: true,
+        results: [
+          { id: adId(1), ok: true },
+          { id: adId(4), ok: false, message: adMessages.notPending },
+        ],
+      }),
+    );
+    await renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all pending advertisements on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject 2 Advertisements' });
+    await user.type(within(dialog).getByLabelText('Reason for rejection'), 'Duplicate');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Confirm Rejection' })).getByRole('button', { name: 'Reject' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(adMessages.rejectedMany(1, 1));
+    expect(server.calls.find((c) => c.method === 'POST')!.body).toEqual({
+      status: 'rejected',
+      ids: [adId(1), adId(4)],
+      rejectionReason: 'Duplicate',
+    });
+  });
+
+  it('offers Approve and Reject in the row menu of pending ads only, and approves one', async () => {
+    const server = fakeServer();
+    await renderPage();
+    const user = userEvent.setup();
+    await user.click(within(row('#00002')).getByRole('button', { name: 'Actions for advertisement #00002' }));
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['View', 'Delete']);
+    await user.keyboard('{Escape}');
+    const trigger = within(row('#00001')).getByRole('button', { name: 'Actions for advertisement #00001' });
+    await user.click(trigger);
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['View', 'Approve', 'Reject', 'Delete']);
+    await user.click(screen.getByRole('menuitem', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve Advertisement' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(trigger).toHaveFocus();
+
+    await user.click(trigger);
+    await user.click(screen.getByRole('menuitem', { name: 'Approve' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(adMessages.approvedOne);
+    expect(server.calls.find((c) => c.method === 'PUT')).toEqual({
+      method: 'PUT',
+      path: `/api/advertisements/${adId(1)}/status`,
+      body: { status: 'approved' },
+    });
+  });
+
+  it('shows the server message when a single approval loses a race', async () => {
+    fakeServer(undefined, () => jsonResponse({ success: false, message: adMessages.notPending }, 409));
+    await renderPage();
+    const user = userEvent.setup();
+    await user.click(within(row('#00004')).getByRole('button', { name: /Actions/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Approve' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(adMessages.notPending);
+  });
+
+  it('deletes after confirmation, and shows the fallback on a failure without message', async () => {
+    let fail = false;
+    const server = fakeServer(undefined, () => (fail ? jsonResponse({}, 500) : jsonResponse({ success: true })));
+    await renderPage();
+    const user = userEvent.setup();
+    await user.click(within(row('#00003')).getByRole('button', { name: /Actions/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Confirm Delete' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent(adMessages.deleted);
+    expect(server.calls.find((c) => c.method === 'DELETE')!.path).toBe(`/api/advertisements/${adId(3)}`);
+
+    fail = true;
+    await user.click(within(row('#00002')).getByRole('button', { name: /Actions/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(adMessages.deleteFailed);
+  });
+
+  it('opens the side panel from a row click or Enter, and forgets it 300 ms after closing', async () => {
+    fakeServer();
+    await renderPage();
+    const user = userEvent.setup();
+    await user.click(within(row('#00003')).getByText('Rejected one'));
+    const panel = await screen.findByRole('dialog', { name: 'Ad Details/Image Review' });
+    expect(panel).toHaveTextContent('Spam');
+    await user.click(within(panel).getByRole('button', { name: 'Close panel' }));
+    expect(screen.getByRole('dialog', { name: 'Ad Details/Image Review' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    row('#00001').focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Ad Details/Image Review' })).toHaveTextContent('Pending one');
+  });
+
+  it('says Failed to fetch advertisements when the list fails', async () => {
+    stubFetch(async () => jsonResponse({ success: false, message: 'Something went wrong' }, 500));
+    renderApp({ path: '/app/ads-directory', user: makeUser(), routes });
+    expect(await screen.findByRole('alert')).toHaveTextContent(adMessages.fetchFailed);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,161 @@
+import { useId } from 'react';
+import { Check, ChevronDown, Download, Filter, Search, SlidersHorizontal, X } from 'lucide-react';
+import type { AdListResponse } from '@backoffice/contract';
+import { Button, SelectField, cx, inputClass, type SelectOption } from '../../components/ui';
+import type { AdsFilters, StatusFilter } from './use-ads-table-state';
+
+/** Spec §2 order: all/approved/pending/rejected. */
+export const statusOptions: SelectOption[] = [
+  { value: 'all', label: 'All' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'rejected', label: 'Rejected' },
+];
+
+function facetOptions(values: readonly string[], current: string, allLabel: string): SelectOption[] {
+  // A chosen value stays listed even if the last ad with it has just gone.
+  const list = current && !values.includes(current) ? [...values, current] : values;
+  return [{ value: '', label: allLabel }, ...list.map((v) => ({ value: v, label: v }))];
+}
+
+export interface AdsToolbarProps {
+  searchText: string;
+  onSearch: (text: string) => void;
+  status: StatusFilter;
+  onStatus: (status: StatusFilter) => void;
+  filtersOpen: boolean;
+  filtersId: string;
+  onToggleFilters: () => void;
+}
+
+export interface AdsBulkBarProps {
+  /** Number of selected pending ads; the bulk buttons need at least one (spec §5). */
+  pendingSelected: number;
+  onBulkApprove: () => void;
+  onBulkReject: () => void;
+}
+
+/** Always-visible controls: search, status, the filter panel toggle, Filter and Export as. */
+export function AdsToolbar(props: AdsToolbarProps) {
+  const searchId = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-2 p-4">
+      <div className="relative min-w-56 flex-1">
+        <label htmlFor={searchId} className="sr-only">
+          Search advertisements
+        </label>
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
+        <input
+          id={searchId}
+          type="search"
+          value={props.searchText}
+          onChange={(e) => props.onSearch(e.target.value)}
+          placeholder="Search by heading, details or user"
+          className={cx(inputClass, 'h-10 py-0 pl-9 text-sm')}
+        />
+      </div>
+      <SelectField
+        label="Status"
+        hideLabel
+        className="w-36"
+        value={props.status}
+        options={statusOptions}
+        onChange={(v) => props.onStatus(v as StatusFilter)}
+      />
+      <Button
+        variant="secondary"
+        icon={<SlidersHorizontal className="size-4" aria-hidden="true" />}
+        aria-expanded={props.filtersOpen}
+        aria-controls={props.filtersId}
+        onClick={props.onToggleFilters}
+      >
+        More filters
+        <ChevronDown
+          className={cx('size-4 transition-transform', props.filtersOpen && 'rotate-180')}
+          aria-hidden="true"
+        />
+      </Button>
+      {/* Spec §2: shown with no behaviour. */}
+      <Button variant="secondary" icon={<Filter className="size-4" aria-hidden="true" />}>
+        Filter
+      </Button>
+      <Button variant="secondary" icon={<Download className="size-4" aria-hidden="true" />}>
+        Export as
+      </Button>
+    </div>
+  );
+}
+
+/** Bulk moderation bar above the table; the buttons need a selected pending ad (spec §5). */
+export function AdsBulkBar({ pendingSelected, onBulkApprove, onBulkReject }: AdsBulkBarProps) {
+  const noPending = pendingSelected === 0;
+  return (
+    <div className="flex items-center justify-between gap-3 border-t border-slate-800 bg-slate-950/30 px-4 py-2.5">
+      <p className="text-sm text-slate-400 tabular-nums">
+        {noPending
+          ? 'Select pending advertisements to approve or reject them together.'
+          : `${pendingSelected} selected`}
+      </p>
+      <div className="flex items-center gap-2">
+        <Button
+          size="sm"
+          className="bg-emerald-600 hover:bg-emerald-500 disabled:hover:bg-emerald-600"
+          icon={<Check className="size-4" aria-hidden="true" />}
+          disabled={noPending}
+          onClick={onBulkApprove}
+        >
+          Approve
+        </Button>
+        <Button
+          size="sm"
+          variant="danger"
+          icon={<X className="size-4" aria-hidden="true" />}
+          disabled={noPending}
+          onClick={onBulkReject}
+        >
+          Reject
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export interface AdsFilterPanelProps {
+  id: string;
+  filters: AdsFilters;
+  facets: AdListResponse['facets'];
+  onChange: <K extends keyof AdsFilters>(key: K, value: AdsFilters[K]) => void;
+}
+
+/** The collapsible Status / Category / District panel (spec §2); options come from the server's facets. */
+export function AdsFilterPanel({ id, filters, facets, onChange }: AdsFilterPanelProps) {
+  return (
+    <section
+      id={id}
+      aria-label="Filters"
+      className="grid grid-cols-1 gap-4 border-t border-slate-800 bg-slate-950/30 px-4 py-4 sm:grid-cols-3"
+    >
+      <SelectField
+        label="Status"
+        value={filters.status}
+        options={statusOptions}
+        onChange={(v) => onChange('status', v as StatusFilter)}
+      />
+      <SelectField
+        label="Category"
+        value={filters.category}
+        options={facetOptions(facets.categories, filters.category, 'All categories')}
+        onChange={(v) => onChange('category', v)}
+      />
+      <SelectField
+        label="District"
+        value={filters.district}
+        options={facetOptions(facets.districts, filters.district, 'All districts')}
+        onChange={(v) => onChange('district', v)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,178 @@
+import { adMessages } from '@backoffice/contract';
+import { describe, expect, it } from 'vitest';
+import { adTypeLabel, formatAdDate, formatAdId, formatContact } from './ad-format';
+import { adListUrl } from './ads-api';
+import { adId, makeAd } from './ads-test-data';
+import { bulkResultMessage, checkBulkSelection, confirmTitle, permanentActionText } from './moderation-text';
+import { isAllPendingSelected, splitSelection, toggleAllPending, toggleOne } from './use-ads-selection';
+import { defaultFilters, defaultSort, nextSort, toListParams } from './use-ads-table-state';
+
+const pending1 = makeAd({ _id: adId(1), status: 'pending' });
+const pending2 = makeAd({ _id: adId(2), status: 'pending' });
+const approved = makeAd({ _id: adId(3), status: 'approved' });
+const rejected = makeAd({ _id: adId(4), status: 'rejected' });
+const page = [pending1, approved, pending2, rejected];
+
+describe('select-all (spec §4)', () => {
+  it('is false on a page without pending ads, even with an empty selection', () => {
+    expect(isAllPendingSelected([approved, rejected], new Map())).toBe(false);
+    expect(isAllPendingSelected([], new Map())).toBe(false);
+  });
+
+  it('is true only when every pending ad of the page is selected', () => {
+    expect(isAllPendingSelected(page, new Map([[adId(1), 'pending']]))).toBe(false);
+    const both = new Map([
+      [adId(1), 'pending' as const],
+      [adId(2), 'pending' as const],
+    ]);
+    expect(isAllPendingSelected(page, both)).toBe(true);
+  });
+
+  it('selects only the pending ads of the page, and a second toggle clears them', () => {
+    const other = new Map([[adId(99), 'pending' as const]]);
+    const all = toggleAllPending(page, other);
+    expect([...all.keys()].sort()).toEqual([adId(1), adId(2), adId(99)]);
+    const none = toggleAllPending(page, all);
+    expect([...none.keys()]).toEqual([adId(99)]);
+  });
+
+  it('never selects approved or rejected ads one by one', () => {
+    expect(toggleOne(approved, new Map()).size).toBe(0);
+    expect(toggleOne(rejected, new Map()).size).toBe(0);
+    expect([...toggleOne(pending1, new Map()).keys()]).toEqual([adId(1)]);
+    expect(toggleOne(pending1, new Map([[adId(1), 'pending']])).size).toBe(0);
+  });
+
+  it('counts an ad approved since it was ticked as not pending', () => {
+    const selected = new Map([
+      [adId(1), 'pending' as const],
+      [adId(3), 'pending' as const],
+    ]);
+    expect(splitSelection(selected, page)).toEqual({ pending: [adId(1)], nonPending: [adId(3)] });
+  });
+});
+
+describe('bulk checks and messages (spec §4, §5, §8)', () => {
+  it('asks for a selection, then for a pending one', () => {
+    expect(checkBulkSelection('approve', { pending: [], nonPending: [] })).toEqual({
+      ok: false,
+      message: { tone: 'warning', text: adMessages.selectToApprove },
+    });
+    expect(checkBulkSelection('reject', { pending: [], nonPending: [] })).toMatchObject({
+      message: { text: adMessages.selectToReject },
+    });
+    expect(checkBulkSelection('approve', { pending: [], nonPending: [adId(3)] })).toMatchObject({
+      ok: false,
+      message: { text: adMessages.noPendingToApprove },
+    });
+    expect(checkBulkSelection('reject', { pending: [], nonPending: [adId(3)] })).toMatchObject({
+      message: { text: adMessages.noPendingToReject },
+    });
+  });
+
+  it('lists non-pending ads and goes on with the pending ones', () => {
+    const check = checkBulkSelection('approve', { pending: [adId(1)], nonPending: [adId(3), adId(4)] });
+    expect(check).toEqual({
+      ok: true,
+      ids: [adId(1)],
+      warning: {
+        tone: 'warning',
+        text: `${adMessages.cannotApproveNonPending}: #00003, #00004\n${adMessages.onlyPendingApproved}`,
+      },
+    });
+    const reject = checkBulkSelection('reject', { pending: [adId(1)], nonPending: [adId(3)] });
+    expect(reject.ok && reject.warning?.text).toBe(
+      `${adMessages.cannotRejectNonPending}: #00003\n${adMessages.onlyPendingRejected}`,
+    );
+    expect(checkBulkSelection('approve', { pending: [adId(1)], nonPending: [] })).toEqual({
+      ok: true,
+      ids: [adId(1)],
+      warning: null,
+    });
+  });
+
+  it('reports n successes and m failures, or that all failed', () => {
+    const ok = { id: 'a', ok: true };
+    const bad = { id: 'b', ok: false, message: 'Only pending advertisements can be approved or rejected' };
+    expect(bulkResultMessage('approve', [ok, ok])).toEqual({
+      tone: 'success',
+      text: '2 advertisement(s) approved successfully. 0 failed. Approved ads can now only be deleted.',
+    });
+    expect(bulkResultMessage('reject', [ok, bad])).toEqual({
+      tone: 'warning',
+      text: '1 advertisement(s) rejected successfully. 1 failed. Rejected ads can now only be deleted.',
+    });
+    expect(bulkResultMessage('approve', [bad, bad])).toEqual({
+      tone: 'error',
+      text: 'Failed to approve 2 advertisement(s)',
+    });
+    expect(bulkResultMessage('reject', [bad])).toEqual({ tone: 'error', text: 'Failed to reject 1 advertisement(s)' });
+  });
+
+  it('words the permanent-action confirmations in the singular and the plural', () => {
+    expect(confirmTitle('approve', 1)).toBe('Approve Advertisement');
+    expect(confirmTitle('reject', 3)).toBe('Reject 3 Advertisements');
+    for (const kind of ['approve', 'reject'] as const) {
+      expect(permanentActionText(kind, 1)).toMatch(
+        /this advertisement\?.*no longer change back to pending.*only be deleted/,
+      );
+      expect(permanentActionText(kind, 4)).toMatch(
+        /these 4 advertisements\?.*no longer change back to pending.*only be deleted/,
+      );
+    }
+  });
+});
+
+describe('table formats (spec §2)', () => {
+  it('shows # and the last five characters of the id', () => {
+    expect(formatAdId('5b0c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4')).toBe('#2b3c4');
+  });
+
+  it('shows phone1 or -', () => {
+    expect(formatContact('0771234567')).toBe('0771234567');
+    expect(formatContact(null)).toBe('-');
+    expect(formatContact('  ')).toBe('-');
+  });
+
+  it('shows the date as short month, year, day', () => {
+    expect(formatAdDate('2026-11-22T12:00:00.000Z')).toBe('Nov 2026, 22');
+    expect(formatAdDate('2025-01-05T12:00:00.000Z')).toBe('Jan 2025, 5');
+    expect(formatAdDate('not a date')).toBe('-');
+  });
+
+  it('names the ad type, Digital by default', () => {
+    expect(adTypeLabel('regular')).toBe('Regular');
+    expect(adTypeLabel('digital')).toBe('Digital');
+    expect(adTypeLabel(undefined)).toBe('Digital');
+  });
+});
+
+describe('table state and the list query (D16)', () => {
+  it('toggles the sorted column and starts another one ascending', () => {
+    expect(defaultSort).toEqual({ field: 'postingDate', order: 'desc' });
+    expect(nextSort(defaultSort, 'postingDate')).toEqual({ field: 'postingDate', order: 'asc' });
+    expect(nextSort({ field: 'postingDate', order: 'asc' }, 'postingDate')).toEqual({
+      field: 'postingDate',
+      order: 'desc',
+    });
+    expect(nextSort(defaultSort, 'heading')).toEqual({ field: 'heading', order: 'asc' });
+  });
+
+  it('leaves out empty category, district and search', () => {
+    expect(adListUrl(toListParams(1, defaultSort, defaultFilters, ''))).toBe(
+      '/advertisements/list?page=1&pageSize=10&sort=postingDate&order=desc&status=all',
+    );
+    expect(
+      adListUrl(
+        toListParams(
+          3,
+          { field: 'heading', order: 'asc' },
+          { status: 'pending', category: 'Land', district: 'Kandy' },
+          'a b',
+        ),
+      ),
+    ).toBe(
+      '/advertisements/list?page=3&pageSize=10&sort=heading&order=asc&status=pending&category=Land&district=Kandy&q=a+b',
+    );
+  });
+});

@@ -1,0 +1,199 @@
+import type { KeyboardEvent } from 'react';
+import { adImageUrl, adMessages, type Advertisement, type AdSortField } from '@backoffice/contract';
+import { Check, Eye, SearchX, Trash2, X } from 'lucide-react';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  RowMenu,
+  SkeletonRows,
+  SortableHeader,
+  StatusBadge,
+  TableFrame,
+  Th,
+  Thumbnail,
+  checkboxClass,
+  cx,
+  rowClass,
+  tdClass,
+  theadClass,
+  type RowMenuItem,
+} from '../../components/ui';
+import { adTypeLabel, formatAdDate, formatAdId, formatContact } from './ad-format';
+import type { AdsSort } from './use-ads-table-state';
+
+const COLUMNS = 9;
+
+export interface AdsTableProps {
+  ads: Advertisement[];
+  /** No rows for the current view yet: skeletons. */
+  loading: boolean;
+  sort: AdsSort;
+  onSort: (field: AdSortField) => void;
+  selection: {
+    isSelected: (id: string) => boolean;
+    allSelected: boolean;
+    pagePendingCount: number;
+    toggle: (ad: Advertisement) => void;
+    toggleAll: () => void;
+  };
+  onOpen: (ad: Advertisement) => void;
+  onApprove: (ad: Advertisement) => void;
+  onReject: (ad: Advertisement) => void;
+  onDelete: (ad: Advertisement) => void;
+  onResetFilters: () => void;
+}
+
+const sortable: Array<{ field: AdSortField; label: string }> = [
+  { field: 'id', label: 'Ad ID' },
+  { field: 'heading', label: 'Heading' },
+  { field: 'username', label: 'User' },
+];
+const sortableAfterContact: Array<{ field: AdSortField; label: string }> = [
+  { field: 'postingDate', label: 'Date' },
+  { field: 'adType', label: 'Type' },
+  { field: 'status', label: 'Status' },
+];
+
+function rowActions(ad: Advertisement, props: AdsTableProps): RowMenuItem[] {
+  const icon = 'size-4';
+  const items: RowMenuItem[] = [
+    { label: 'View', icon: <Eye className={icon} aria-hidden="true" />, onSelect: () => props.onOpen(ad) },
+  ];
+  if (ad.status === 'pending') {
+    items.push(
+      { label: 'Approve', icon: <Check className={icon} aria-hidden="true" />, onSelect: () => props.onApprove(ad) },
+      { label: 'Reject', icon: <X className={icon} aria-hidden="true" />, onSelect: () => props.onReject(ad) },
+    );
+  }
+  items.push({
+    label: 'Delete',
+    tone: 'danger',
+    icon: <Trash2 className={icon} aria-hidden="true" />,
+    onSelect: () => props.onDelete(ad),
+  });
+  return items;
+}
+
+/** The ads table of spec §2. A row click (or Enter on a focused row) opens the side panel. */
+export function AdsTable(props: AdsTableProps) {
+  const { ads, loading, sort, onSort, selection, onOpen } = props;
+  const header = (h: { field: AdSortField; label: string }) => (
+    <SortableHeader
+      key={h.field}
+      label={h.label}
+      active={sort.field === h.field}
+      order={sort.order}
+      onSort={() => onSort(h.field)}
+    />
+  );
+
+  function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, ad: Advertisement) {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onOpen(ad);
+    }
+  }
+
+  return (
+    <TableFrame label="Advertisements" busy={loading}>
+      <thead className={theadClass}>
+        <tr>
+          <Th className="w-10">
+            <input
+              type="checkbox"
+              className={checkboxClass}
+              aria-label="Select all pending advertisements on this page"
+              checked={selection.allSelected}
+              disabled={loading || selection.pagePendingCount === 0}
+              onChange={selection.toggleAll}
+            />
+          </Th>
+          {sortable.map(header)}
+          <Th>Contact</Th>
+          {sortableAfterContact.map(header)}
+          <Th className="w-16 text-right">Actions</Th>
+        </tr>
+      </thead>
+      <tbody className="text-slate-200">
+        {loading ? (
+          <SkeletonRows rows={10} columns={COLUMNS} />
+        ) : ads.length === 0 ? (
+          <EmptyState
+            columns={COLUMNS}
+            icon={<SearchX className="size-6" />}
+            message={adMessages.emptyState}
+            action={
+              <Button variant="secondary" size="sm" onClick={props.onResetFilters}>
+                Reset Filters
+              </Button>
+            }
+          />
+        ) : (
+          ads.map((ad) => {
+            const id = formatAdId(ad._id);
+            const pending = ad.status === 'pending';
+            return (
+              <tr
+                key={ad._id}
+                tabIndex={0}
+                aria-label={`${id} ${ad.heading}`}
+                onClick={() => onOpen(ad)}
+                onKeyDown={(e) => onRowKeyDown(e, ad)}
+                className={cx(
+                  rowClass,
+                  'cursor-pointer focus-visible:bg-slate-800/40 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500',
+                  selection.isSelected(ad._id) && 'bg-indigo-500/5',
+                )}
+              >
+                <td className={tdClass} onClick={(e) => e.stopPropagation()}>
+                  {pending && (
+                    <input
+                      type="checkbox"
+                      className={checkboxClass}
+                      aria-label={`Select advertisement ${id}`}
+                      checked={selection.isSelected(ad._id)}
+                      onChange={() => selection.toggle(ad)}
+                    />
+                  )}
+                </td>
+                <td className={cx(tdClass, 'font-mono text-xs text-slate-400')}>{id}</td>
+                {/* max-w-0 + w-full: the heading takes the width left over and truncates. */}
+                <td className={cx(tdClass, 'w-full max-w-0 min-w-56')}>
+                  <div className="flex items-center gap-3">
+                    <Thumbnail
+                      src={ad.images[0] ? adImageUrl(ad.images[0]) : null}
+                      alt=""
+                      compact
+                      className="size-10 rounded-md"
+                    />
+                    <span className="truncate font-medium text-slate-100" title={ad.heading}>
+                      {ad.heading}
+                    </span>
+                  </div>
+                </td>
+                <td className={tdClass}>
+                  <span className="block max-w-36 truncate" title={ad.username}>
+                    {ad.username}
+                  </span>
+                </td>
+                <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>{formatContact(ad.phone1)}</td>
+                <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>{formatAdDate(ad.postingDate)}</td>
+                <td className={tdClass}>
+                  <Badge tone={ad.adType === 'regular' ? 'violet' : 'sky'}>{adTypeLabel(ad.adType)}</Badge>
+                </td>
+                <td className={tdClass}>
+                  <StatusBadge status={ad.status} />
+                </td>
+                <td className={cx(tdClass, 'text-right')} onClick={(e) => e.stopPropagation()}>
+                  <RowMenu label={`Actions for advertisement ${id}`} items={rowActions(ad, props)} />
+                </td>
+              </tr>
+            );
+          })
+        )}
+      </tbody>
+    </TableFrame>
+  );
+}

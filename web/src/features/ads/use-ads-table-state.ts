@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ADS_PAGE_SIZE, type AdListParams, type AdSortField, type AdStatus } from '@backoffice/contract';
+import type { SortOrder } from '../../components/ui';
+
+export type StatusFilter = 'all' | AdStatus;
+
+export interface AdsFilters {
+  status: StatusFilter;
+  category: string;
+  district: string;
+}
+
+export interface AdsSort {
+  field: AdSortField;
+  order: SortOrder;
+}
+
+export const SEARCH_DEBOUNCE_MS = 250;
+export const defaultSort: AdsSort = { field: 'postingDate', order: 'desc' };
+export const defaultFilters: AdsFilters = { status: 'all', category: '', district: '' };
+
+/** Clicking the sorted column toggles its direction; another column starts ascending. */
+export function nextSort(current: AdsSort, field: AdSortField): AdsSort {
+  if (current.field === field) return { field, order: current.order === 'asc' ? 'desc' : 'asc' };
+  return { field, order: 'asc' };
+}
+
+/** The list call's parameters for the current table state (D16). */
+export function toListParams(page: number, sort: AdsSort, filters: AdsFilters, q: string): AdListParams {
+  return {
+    page,
+    pageSize: ADS_PAGE_SIZE,
+    sort: sort.field,
+    order: sort.order,
+    status: filters.status,
+    category: filters.category || undefined,
+    district: filters.district || undefined,
+    q: q || undefined,
+  };
+}
+
+/**
+ * Sort, filters, debounced search and page of the ads table. The page belongs to the view it was
+ * chosen in: any change of sort, filter or search shows page 1 again, with no effect needed.
+ */
+export function useAdsTableState() {
+  const [sort, setSort] = useState<AdsSort>(defaultSort);
+  const [filters, setFilters] = useState<AdsFilters>(defaultFilters);
+  const [searchText, setSearchText] = useState('');
+  const [q, setQ] = useState('');
+  const [pageState, setPageState] = useState({ page: 1, view: '' });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const view = JSON.stringify([sort, filters, q]);
+  const page = pageState.view === view ? pageState.page : 1;
+
+  const setSearch = useCallback((text: string) => {
+    setSearchText(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setQ(text.trim()), SEARCH_DEBOUNCE_MS);
+  }, []);
+
+  const resetFilters = useCallback(() => {
+    clearTimeout(timer.current);
+    setSearchText('');
+    setQ('');
+    setFilters(defaultFilters);
+  }, []);
+
+  return {
+    sort,
+    filters,
+    searchText,
+    page,
+    params: toListParams(page, sort, filters, q),
+    sortBy: (field: AdSortField) => setSort((current) => nextSort(current, field)),
+    setFilter: <K extends keyof AdsFilters>(key: K, value: AdsFilters[K]) =>
+      setFilters((current) => ({ ...current, [key]: value })),
+    setSearch,
+    setPage: (next: number) => setPageState({ page: next, view }),
+    resetFilters,
+  };
+}
