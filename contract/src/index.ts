@@ -4,3 +4,8 @@ export * from './users';
 export * from './errors';
 export * from './sign-in-rules';
 export * from './ads';
+export * from './packages';
+export * from './duties';
+export * from './banners';
+export * from './dashboard';
+export * from './products';

@@ -13,6 +13,13 @@ import { adsRoutes } from './modules/ads/ads-routes';
 import { AdsService } from './modules/ads/ads-service';
 import { LocalDiskStorage } from './storage/file-storage';
 import { healthRoutes } from './modules/health/health-routes';
+import { bannerAdsRoutes } from './modules/banners/banner-ads-routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
+import { dutiesRoutes } from './modules/duties/duties-routes';
+import type { ModuleDeps } from './modules/module-deps';
+import { packagesRoutes } from './modules/packages/packages-routes';
+import { productsRoutes } from './modules/products/products-routes';
+import { usersRoutes } from './modules/users/users-routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
 import { guardAdminsOnly } from './plugins/sessions';
@@ -91,11 +98,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const storage = new LocalDiskStorage(uploadsDir);
   const ads = new AdsService(database.db, storage, clock, app.log);
+  const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log };
 
   await app.register(async (admin) => {
     guardAdminsOnly(admin, auth);
     await admin.register(sessionRoutes);
     await admin.register(adsRoutes, { ads });
+    await admin.register(usersRoutes, moduleDeps);
+    await admin.register(packagesRoutes, moduleDeps);
+    await admin.register(dutiesRoutes, moduleDeps);
+    await admin.register(bannerAdsRoutes, moduleDeps);
+    await admin.register(dashboardRoutes, moduleDeps);
+    await admin.register(productsRoutes, moduleDeps);
   });
 
   await registerStaticFiles(app, { uploadsDir, webDist: config.webDist });

@@ -3,6 +3,10 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { FileStorage } from '../storage/file-storage';
 import { seedAds } from './demo-ads';
+import { seedBanners } from './demo-banners';
+import { seedDuties } from './demo-duties';
+import { seedPackages } from './demo-packages';
+import { seedProducts } from './demo-products';
 import { seedAdvertisers } from './demo-users';
 
 /** D23: the small demo set seeded on the first start of an empty embedded database. */
@@ -11,5 +15,9 @@ export async function seedDemoIfEmpty(db: Db, storage: FileStorage): Promise<boo
   if ((row?.n ?? 0) > 0) return false;
   await seedAdvertisers(db, 60);
   await seedAds(db, storage, { count: 300 });
+  await seedPackages(db, storage);
+  await seedDuties(db, storage);
+  await seedBanners(db, storage);
+  await seedProducts(db, storage);
   return true;
 }
