@@ -39,3 +39,6 @@ export { Lightbox } from './lightbox';
 export { SelectField, selectClass } from './select-field';
 export type { SelectOption, SelectFieldProps } from './select-field';
 export { useDialogFocus } from './use-dialog-focus';
+export { FieldError } from './field-error';
+export { TextAreaField, Toggle } from './form-controls';
+export type { TextAreaFieldProps, ToggleProps } from './form-controls';
