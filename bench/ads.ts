@@ -3,7 +3,9 @@
  * at 10 concurrent connections, beside the spec's original approach (one request returning every
  * ad). Loopback only, time-bounded; figures appended to bench/RESULTS.md.
  *
- * Options: --pg-ads N (1000000), --pglite-ads N (100000), --seconds S (5), --skip-pglite, --skip-pg
+ * Options: --pg-ads N (1000000), --pglite-ads N (100000), --seconds S (5), --skip-pglite, --skip-pg,
+ * --pg-url URL (measure an already seeded PostgreSQL database instead of seeding one; not recorded),
+ * --only TEXT (only scenarios whose name contains TEXT; not recorded).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,11 +28,13 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '5' },
     'skip-pg': { type: 'boolean', default: false },
     'skip-pglite': { type: 'boolean', default: false },
+    'pg-url': { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const SECONDS = Number(args.seconds);
 
-const scenarios: [string, string][] = [
+const allScenarios: [string, string][] = [
   ['default (newest first)', ''],
   ['status=pending', 'status=pending'],
   ['status=approved', 'status=approved'],
@@ -49,6 +53,8 @@ const scenarios: [string, string][] = [
   ['deep page 5000, status=approved', 'page=5000&status=approved'],
 ];
 
+const scenarios = allScenarios.filter(([name]) => !args.only || name.includes(args.only));
+
 type Row = { scenario: string; rps: number; p50: number; p95: number; p99: number; errors: number };
 
 async function seed(database: Database, count: number, dataDir: string) {
@@ -57,7 +63,8 @@ async function seed(database: Database, count: number, dataDir: string) {
     count,
     advertisers: Math.ceil(count / 10),
   });
-  await database.db.execute(sql`analyze`);
+  // As autovacuum would after a bulk load: statistics and the visibility map (index-only scans).
+  await database.db.execute(sql`vacuum analyze`);
   return (Date.now() - started) / 1000;
 }
 
@@ -156,7 +163,20 @@ async function benchPglite(count: number): Promise<string> {
   }
 }
 
+/** Development aid: the scenarios against a database seeded earlier (`npm run seed`), printed only. */
+async function measureExisting(url: string) {
+  const dataDir = tempDataDir('bo-bench-existing-');
+  const server = await startServer({ dataDir, env: { DATABASE_URL: url, SEED_DEMO: 'false' } });
+  try {
+    console.log(table(`existing database, 10 connections, ${SECONDS} s each`, await measureServer(server.url), []));
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  if (args['pg-url']) return measureExisting(args['pg-url']);
   const sections: string[] = [];
   if (!args['skip-pg']) sections.push(await benchPostgres(Number(args['pg-ads'])));
   if (!args['skip-pglite']) sections.push(await benchPglite(Number(args['pglite-ads'])));
@@ -168,7 +188,7 @@ async function main() {
     '',
     ...sections,
   ].join('\n');
-  fs.appendFileSync(new URL('./RESULTS.md', import.meta.url), text);
+  if (!args.only) fs.appendFileSync(new URL('./RESULTS.md', import.meta.url), text);
   console.log(text);
 }
 

@@ -96,6 +96,12 @@ export const adListQuery = z.strictObject({
 export type AdListQuery = z.infer<typeof adListQuery>;
 export type AdListParams = z.input<typeof adListQuery>;
 
+/** GET /api/advertisements/count query: the list's filters and search, without paging or sort. */
+export const adCountQuery = adListQuery.pick({ status: true, category: true, district: true, q: true });
+export type AdCountParams = z.input<typeof adCountQuery>;
+export const adCountResponse = z.object({ total: z.number().int() });
+export type AdCountResponse = z.infer<typeof adCountResponse>;
+
 export const adCounts = z.object({
   total: z.number().int(),
   pending: z.number().int(),
@@ -106,7 +112,8 @@ export type AdCounts = z.infer<typeof adCounts>;
 
 export const adListResponse = z.object({
   advertisements: z.array(advertisement),
-  total: z.number().int(),
+  /** Null for a search whose end is not on this page: GET /api/advertisements/count answers it. */
+  total: z.number().int().nullable(),
   page: z.number().int(),
   pageSize: z.number().int(),
   counts: adCounts,

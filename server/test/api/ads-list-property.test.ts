@@ -109,7 +109,16 @@ describeApi('list endpoint matches an in-memory model', () => {
         expect(res.statusCode).toBe(200);
         const body = res.json();
         const expected = modelList(ads, { ...q, q: q.q || undefined });
-        expect(body.total).toBe(expected.total);
+        // A search's total is in the list only when this page shows the end of the results;
+        // otherwise the count call answers it. Either way it must be the model's.
+        const { page: _page, pageSize: _size, sort: _sort, order: _order, ...filter } = params;
+        const counted = (await api.count(filter)).json().total;
+        expect(counted).toBe(expected.total);
+        if (params.q === undefined) expect(body.total).toBe(expected.total);
+        else {
+          const endShown = body.advertisements.length < q.pageSize && (body.advertisements.length > 0 || q.page === 1);
+          expect(body.total).toBe(endShown ? expected.total : null);
+        }
         expect(body.advertisements.map((a: { _id: string }) => a._id)).toEqual(expected.ids);
       }),
       { numRuns: 150 },

@@ -66,7 +66,7 @@ describeApi('advertisements API (spec §7, D15–D17, D19)', () => {
     await makeAd(t.database.db, { details: 'Price 100% negotiable, call_now' });
     await makeAd(t.database.db, { username: 'Aqua.Fan' });
     await makeAd(t.database.db, { heading: "O'Brien's (house) [rent] .*+?^$" });
-    const total = async (q: string) => (await api.list({ q })).json().total;
+    const total = async (q: string) => (await api.count({ q })).json().total;
     expect(await total('aqua')).toBe(2);
     expect(await total('100%')).toBe(1);
     expect(await total('%')).toBe(1);
@@ -77,7 +77,23 @@ describeApi('advertisements API (spec §7, D15–D17, D19)', () => {
     expect(await total('[rent]')).toBe(1);
     expect(await total("'; drop table advertisements; --")).toBe(0);
     expect(await total('\\')).toBe(0);
-    expect((await api.list({ q: 'aqua', status: 'approved' })).json().total).toBe(0);
+    expect((await api.count({ q: 'aqua', status: 'approved' })).json().total).toBe(0);
+  });
+
+  it("leaves a search's total to the count call unless the page shows the end of the results", async () => {
+    for (let i = 0; i < 13; i++) await makeAd(t.database.db, { heading: `Toyota Axio ${i}`, status: 'pending' });
+    await makeAd(t.database.db, { heading: 'Nissan Leaf', status: 'pending' });
+    const first = (await api.list({ q: 'toyota' })).json();
+    expect(first.advertisements).toHaveLength(10);
+    expect(first.total).toBeNull();
+    expect((await api.list({ q: 'toyota', page: 2 })).json().total).toBe(13);
+    expect((await api.list({ q: 'toyota', page: 5 })).json().total).toBeNull();
+    expect((await api.list({ q: 'no such words' })).json().total).toBe(0);
+    expect((await api.count({ q: 'toyota' })).json()).toEqual({ total: 13 });
+    expect((await api.count({ q: 'TOYOTA', status: 'approved' })).json()).toEqual({ total: 0 });
+    expect((await api.count({ status: 'pending' })).json()).toEqual({ total: 14 });
+    expect((await api.count({ page: 2 })).statusCode).toBe(400);
+    expect((await api.count({ q: 'x'.repeat(10_000) })).statusCode).toBe(400);
   });
 
   it.each([

@@ -12,12 +12,11 @@ export function adminClient(app: App, cookie: string) {
       headers: { cookie, origin: ORIGIN },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
+  const qs = (query: Record<string, string | number>) =>
+    new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
   return {
-    list: (query: Record<string, string | number> = {}) =>
-      send(
-        'GET',
-        `/api/advertisements/list?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
-      ),
+    list: (query: Record<string, string | number> = {}) => send('GET', `/api/advertisements/list?${qs(query)}`),
+    count: (query: Record<string, string | number> = {}) => send('GET', `/api/advertisements/count?${qs(query)}`),
     approve: (id: string) => send('PUT', `/api/advertisements/${id}/status`, { status: 'approved' }),
     reject: (id: string, rejectionReason: string) =>
       send('PUT', `/api/advertisements/${id}/status`, { status: 'rejected', rejectionReason }),

@@ -36,6 +36,10 @@ export const advertisements = pgTable(
     index('ads_status_posting_date_idx').on(t.status, t.postingDate, t.id),
     index('ads_category_posting_date_idx').on(t.category, t.postingDate, t.id),
     index('ads_district_posting_date_idx').on(t.district, t.postingDate, t.id),
+    // Category and district together (with or without a status) without walking thousands of rows.
+    index('ads_category_district_posting_date_idx').on(t.category, t.district, t.postingDate, t.id),
+    // Dashboard: approved today, rejected in the last 30 days.
+    index('ads_status_moderated_at_idx').on(t.status, t.moderatedAt),
     index('ads_heading_idx').on(t.heading, t.id),
     index('ads_username_idx').on(t.username, t.id),
     index('ads_type_idx').on(t.adType, t.postingDate, t.id),

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   adBulkStatusBody,
   adBulkStatusResponse,
+  adCountQuery,
+  adCountResponse,
   adImagesBody,
   adListQuery,
   adListResponse,
@@ -20,6 +22,12 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService }> = async (app,
     '/api/advertisements/list',
     { schema: { querystring: adListQuery, response: { 200: adListResponse } } },
     async (request) => ads.list(request.query),
+  );
+
+  app.get(
+    '/api/advertisements/count',
+    { schema: { querystring: adCountQuery, response: { 200: adCountResponse } } },
+    async (request) => ({ total: await ads.count(request.query) }),
   );
 
   app.put(

@@ -1,4 +1,6 @@
 import type {
+  AdCountParams,
+  AdCountResponse,
   AdBulkStatusBody,
   AdBulkStatusResponse,
   AdListParams,
@@ -8,16 +10,18 @@ import type {
 } from '@backoffice/contract';
 import { baseApi } from '../../lib/api';
 
-/** Query string of GET /api/advertisements/list; empty category, district and q are left out. */
-export function adListUrl(params: AdListParams): string {
+/** Query string of a list or count call; empty category, district and q are left out. */
+function withQuery(path: string, params: AdListParams | AdCountParams): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '') continue;
     search.set(key, String(value));
   }
   const query = search.toString();
-  return query ? `/advertisements/list?${query}` : '/advertisements/list';
+  return query ? `${path}?${query}` : path;
 }
+
+export const adListUrl = (params: AdListParams) => withQuery('/advertisements/list', params);
 
 type AdMutationResponse = { success: true; advertisement: Advertisement };
 const adPath = (id: string) => `/advertisements/${encodeURIComponent(id)}`;
@@ -27,6 +31,11 @@ export const adsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Ads'] }).injectE
   endpoints: (build) => ({
     listAds: build.query<AdListResponse, AdListParams>({
       query: (params) => adListUrl(params),
+      providesTags: ['Ads'],
+    }),
+    /** A search's total (the list leaves it null unless the page shows the end); cached per search, not per page. */
+    countAds: build.query<AdCountResponse, AdCountParams>({
+      query: (params) => withQuery('/advertisements/count', params),
       providesTags: ['Ads'],
     }),
     setAdStatus: build.mutation<AdMutationResponse, { id: string; body: AdStatusBody }>({
@@ -50,6 +59,7 @@ export const adsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Ads'] }).injectE
 
 export const {
   useListAdsQuery,
+  useCountAdsQuery,
   useSetAdStatusMutation,
   useBulkSetAdStatusMutation,
   useUpdateAdImagesMutation,

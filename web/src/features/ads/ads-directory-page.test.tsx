@@ -35,6 +35,7 @@ function fakeServer(
     const call = { method: request.method, path: url.pathname + url.search, body };
     calls.push(call);
     if (url.pathname === '/api/advertisements/list') return jsonResponse(list(url.searchParams));
+    if (url.pathname === '/api/advertisements/count') return jsonResponse({ total: 37 });
     return mutate(call);
   });
   const listCalls = () =>
@@ -311,5 +312,20 @@ describe('AdsDirectoryPage', () => {
     renderApp({ path: '/app/ads-directory', user: makeUser(), routes });
     expect(await screen.findByRole('alert')).toHaveTextContent(adMessages.fetchFailed);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it("asks for a search's total once when the list leaves it open, and pages with it", async () => {
+    const server = fakeServer((p) =>
+      makeList(ads, { total: p.get('q') ? null : ads.length, page: Number(p.get('page')) }),
+    );
+    const user = userEvent.setup();
+    await renderPage();
+    await user.type(screen.getByRole('searchbox'), 'toyota');
+    expect(await screen.findByText('Showing 1 to 10 of 37 entries')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(server.lastList().get('page')).toBe('2'));
+    expect(await screen.findByText('Showing 11 to 20 of 37 entries')).toBeInTheDocument();
+    const counts = server.calls.filter((c) => c.path.startsWith('/api/advertisements/count'));
+    expect(counts.map((c) => c.path)).toEqual(['/api/advertisements/count?status=all&q=toyota']);
   });
 });

@@ -11,7 +11,7 @@ import {
   useTimedMessage,
 } from '../../components/ui';
 import { AdSidePanel } from './ad-side-panel';
-import { useListAdsQuery } from './ads-api';
+import { useCountAdsQuery, useListAdsQuery } from './ads-api';
 import { AdsCountCards } from './ads-count-cards';
 import { AdsBulkBar, AdsFilterPanel, AdsToolbar } from './ads-filters';
 import { AdsTable } from './ads-table';
@@ -33,7 +33,12 @@ export function AdsDirectoryPage() {
   // `currentData` belongs to the current view; `data` may be the previous view's while loading.
   const ads = list.currentData?.advertisements ?? [];
   const loading = list.currentData === undefined && list.isFetching;
-  const total = list.currentData?.total ?? 0;
+  // A search's total comes from a separate count call when the page does not show the end (D16);
+  // it is cached per search, so paging through results counts once.
+  const { status, category, district, q } = table.params;
+  const countNeeded = list.currentData?.total === null;
+  const counted = useCountAdsQuery({ status, category, district, q }, { skip: !countNeeded });
+  const total = (countNeeded ? counted.currentData?.total : list.currentData?.total) ?? 0;
 
   const selection = useAdsSelection(ads);
   const result = useTimedMessage(RESULT_MESSAGE_MS);

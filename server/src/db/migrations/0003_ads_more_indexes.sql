@@ -1,0 +1,2 @@
+CREATE INDEX "ads_category_district_posting_date_idx" ON "advertisements" USING btree ("category","district","posting_date","id");--> statement-breakpoint
+CREATE INDEX "ads_status_moderated_at_idx" ON "advertisements" USING btree ("status","moderated_at");
