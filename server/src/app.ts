@@ -70,6 +70,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // The route table, for the security tests that must cover every route (issue 8).
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeList.push({ method, url: route.url });
+    }
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -119,5 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
+    /** Every route registered, method and URL pattern (HEAD left out). */
+    routeList: { method: string; url: string }[];
   }
 }

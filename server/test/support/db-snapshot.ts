@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../src/db/client';
+
+/**
+ * Row count and checksum of every table (sessions left out: reading a page may refresh the caller's
+ * session). "Nothing changed" is the equality of two snapshots.
+ */
+export async function databaseSnapshot(db: Db): Promise<Record<string, string>> {
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(sql`
+      select table_name as name from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('sessions')
+      order by 1`),
+  ).map((r) => r.name);
+  const out: Record<string, string> = {};
+  for (const name of tables) {
+    const [row] = rowsOf<{ n: number; sum: string }>(
+      await db.execute(
+        sql`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as sum from ${sql.identifier(name)} t`,
+      ),
+    );
+    out[name] = `${row!.n}:${row!.sum}`;
+  }
+  return out;
+}
