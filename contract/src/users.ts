@@ -1,4 +1,46 @@
 import { z } from 'zod';
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
+import { messages } from './messages';
+
+/** Spec §3 "Advertiser user", §5 user edit, §7 user calls, §8 users and user detail; D7–D9, D14, D20. */
+export const USERS_PAGE_SIZE = 10;
+export const USERS_MAX_PAGE_SIZE = 100;
+export const USERS_MAX_PAGE = 1_000_000;
+export const MAX_USER_SEARCH_LENGTH = 200;
+export const MAX_USERNAME_LENGTH = 50;
+export const MAX_MOBILE_LENGTH = 20;
+export const USER_ROLES = ['advertiser', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const userMessages = {
+  // Spec §8 "Users".
+  fetchFailed: 'Failed to fetch advertisers',
+  loadFailed: 'Failed to load users. Please try again.',
+  deleteFailed: 'Failed to delete user',
+  deleteFailedRetry: 'Failed to delete user. Please try again.',
+  deleted: 'User deleted successfully',
+  emptyState: 'No users found matching your search criteria.',
+  // Spec §8 "User detail" and §2.
+  fetchUserFailed: 'Failed to fetch user data',
+  updateFailed: 'Failed to update user. Please try again.',
+  updated: 'User updated successfully',
+  deleteConfirm: 'Are you sure you want to delete this user? This action cannot be undone.',
+  notFoundScreen: 'User not found.',
+  passwordHint: 'Leave empty to keep current password',
+  // Server (D14, D20).
+  notFound: 'User not found',
+  emailInUse: 'Email already in use',
+  usernameInUse: 'Username already in use',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  cannotDemoteSelf: 'You cannot remove your own admin rights',
+  lastAdmin: 'The last administrator cannot be removed or demoted',
+  usernameRequired: 'Username is required',
+  usernameTooLong: `Username must be at most ${MAX_USERNAME_LENGTH} characters`,
+  usernameSpaces: 'Username cannot contain spaces',
+  emailInvalid: 'Enter a valid email address',
+  mobileInvalid: 'Enter a valid mobile number',
+  searchTooLong: `Search must be at most ${MAX_USER_SEARCH_LENGTH} characters`,
+} as const;
 
 export const adStats = z.object({
   approved: z.number().int(),
@@ -25,3 +67,110 @@ export const publicUser = z.object({
 export type PublicUser = z.infer<typeof publicUser>;
 
 export const uuidParam = z.object({ id: z.uuid({ error: 'Invalid id' }) });
+
+/** A user of the list: the public fields plus their ad counts (spec §3 "adStats"). */
+export const listedUser = publicUser.extend({ adStats });
+export type ListedUser = z.infer<typeof listedUser>;
+
+// PostgreSQL text cannot hold NUL, and no search needs control characters.
+// eslint-disable-next-line no-control-regex
+const controlChars = /[\u0000-\u001f\u007f]/;
+
+/** GET /api/users query: role (spec §6: advertiser), search and paging (beyond the spec's static pager). */
+export const userListQuery = z.strictObject({
+  role: z.enum(USER_ROLES).default('advertiser'),
+  q: z
+    .string()
+    .max(MAX_USER_SEARCH_LENGTH, userMessages.searchTooLong)
+    .refine((v) => !controlChars.test(v), 'Control characters are not allowed')
+    .optional(),
+  page: z.coerce.number().int().min(1).max(USERS_MAX_PAGE).default(1),
+  pageSize: z.coerce.number().int().min(1).max(USERS_MAX_PAGE_SIZE).default(USERS_PAGE_SIZE),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+export type UserListParams = z.input<typeof userListQuery>;
+
+export const userListResponse = z.object({
+  users: z.array(listedUser),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type UserListResponse = z.infer<typeof userListResponse>;
+
+/** GET /api/users/{id} answer (spec §7). */
+export const userDetailResponse = z.object({ user: publicUser, adStats });
+export type UserDetailResponse = z.infer<typeof userDetailResponse>;
+
+/** Sri Lankan and international forms: `077 123 4567`, `0771234567`, `+94 77 123 4567`. */
+const mobilePattern = /^\+?\d[\d -]{5,18}\d$/;
+
+/**
+ * PUT /api/users/{id} body (spec §5, §7): username, email, mobile, isAdmin, isVerified and the
+ * password only when entered. An empty password (or none) keeps the current one; an empty
+ * mobile clears it.
+ */
+export const userUpdateBody = z.strictObject({
+  username: z
+    .string({ error: userMessages.usernameRequired })
+    .trim()
+    .min(1, userMessages.usernameRequired)
+    .max(MAX_USERNAME_LENGTH, userMessages.usernameTooLong)
+    .refine((v) => !/\s/.test(v) && !controlChars.test(v), userMessages.usernameSpaces),
+  email: z
+    .string({ error: userMessages.emailInvalid })
+    .trim()
+    .max(MAX_EMAIL_LENGTH, userMessages.emailInvalid)
+    .pipe(z.email({ error: userMessages.emailInvalid })),
+  mobile: z
+    .string({ error: userMessages.mobileInvalid })
+    .trim()
+    .max(MAX_MOBILE_LENGTH, userMessages.mobileInvalid)
+    .refine((v) => v === '' || mobilePattern.test(v), userMessages.mobileInvalid)
+    .nullable()
+    .transform((v) => (v ? v : null)),
+  isAdmin: z.boolean(),
+  isVerified: z.boolean(),
+  password: z
+    .string()
+    .max(MAX_PASSWORD_LENGTH, 'Password is too long')
+    .refine((v) => v === '' || v.length >= MIN_PASSWORD_LENGTH, messages.password.tooShort)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type UserUpdateBody = z.infer<typeof userUpdateBody>;
+export type UserUpdateInput = z.input<typeof userUpdateBody>;
+
+/** Zod-free check of the edit form, the same rules as `userUpdateBody` (field → message). */
+export function validateUserEdit(form: {
+  username: string;
+  email: string;
+  mobile: string;
+  password: string;
+}): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const username = form.username.trim();
+  if (!username) errors.username = userMessages.usernameRequired;
+  else if (username.length > MAX_USERNAME_LENGTH) errors.username = userMessages.usernameTooLong;
+  else if (/\s/.test(username)) errors.username = userMessages.usernameSpaces;
+  const email = form.email.trim();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > MAX_EMAIL_LENGTH)
+    errors.email = userMessages.emailInvalid;
+  const mobile = form.mobile.trim();
+  if (mobile && (!mobilePattern.test(mobile) || mobile.length > MAX_MOBILE_LENGTH))
+    errors.mobile = userMessages.mobileInvalid;
+  if (form.password && form.password.length < MIN_PASSWORD_LENGTH) errors.password = messages.password.tooShort;
+  return errors;
+}
+
+/** Spec §2: the first 5 characters of the id. */
+export function formatUserId(id: string): string {
+  return id.slice(0, 5);
+}
+
+/** Profile pictures are stored like ad images: a path under uploads, with or without `/uploads`. */
+export function profilePictureUrl(path: string | null | undefined): string | null {
+  if (!path) return null;
+  if (path.startsWith('/uploads')) return path;
+  return `/uploads/${path.replace(/^\/+/, '')}`;
+}

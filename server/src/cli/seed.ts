@@ -27,9 +27,9 @@ async function run() {
   const database = await openConfiguredDatabase(config);
   try {
     const started = Date.now();
-    if (users) await seedAdvertisers(database.db, users, { seed });
-    if (ads)
-      await seedAds(database.db, new LocalDiskStorage(path.join(config.dataDir, 'uploads')), { count: ads, seed });
+    const storage = new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
+    if (users) await seedAdvertisers(database.db, users, { seed, storage });
+    if (ads) await seedAds(database.db, storage, { count: ads, seed });
     console.log(`Seeded ${users} advertisers and ${ads} ads in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   } finally {

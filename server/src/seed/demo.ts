@@ -13,7 +13,7 @@ import { seedAdvertisers } from './demo-users';
 export async function seedDemoIfEmpty(db: Db, storage: FileStorage): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.isAdmin, false));
   if ((row?.n ?? 0) > 0) return false;
-  await seedAdvertisers(db, 60);
+  await seedAdvertisers(db, 60, { storage });
   await seedAds(db, storage, { count: 300 });
   await seedPackages(db, storage);
   await seedDuties(db, storage);

@@ -23,6 +23,16 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_is_admin_idx').on(t.isAdmin),
+    // User Management pages newest first within a role; the dashboard counts registrations by date.
+    index('users_role_created_idx').on(t.isAdmin, t.createdAt, t.id),
+    index('users_unverified_created_idx')
+      .on(t.createdAt)
+      .where(sql`not ${t.isAdmin} and not ${t.isVerified}`),
+    // Contains-search over these columns (ilike '%q%').
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_mobile_trgm_idx').using('gin', sql`${t.mobile} gin_trgm_ops`),
   ],
 );
 

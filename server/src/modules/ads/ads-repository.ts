@@ -153,18 +153,23 @@ export async function insertModerationEvent(db: Executor, event: typeof moderati
   await db.insert(moderationEvents).values(event);
 }
 
-/** Of `paths`, those that no advertisement references any more (safe to delete from storage). */
-export async function unreferencedImages(db: Executor, paths: string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const p of new Set(paths)) {
-    const [row] = await db
-      .select({ one: sql<number>`1` })
-      .from(advertisements)
-      .where(sql`${advertisements.images} @> array[${p}]::text[]`)
-      .limit(1);
-    if (!row) out.push(p);
-  }
-  return out;
+/**
+ * Of these storage keys, those no advertisement references any more, in either stored form
+ * (`ads/x.png` or `/uploads/ads/x.png`): safe to delete from storage. One query for all of them.
+ */
+export async function unreferencedImageKeys(db: Executor, keys: string[]): Promise<string[]> {
+  if (!keys.length) return [];
+  const list = sql.join(
+    [...new Set(keys)].map((k) => sql`(${k}::text)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select k.key from (values ${list}) as k(key)
+    where not exists (
+      select 1 from ${advertisements} a where a.images && array[k.key, '/uploads/' || k.key]::text[]
+    )
+  `);
+  return rowsOf<{ key: string }>(result).map((r) => r.key);
 }
 
 /** Recomputes ad_summary from scratch (after bulk loads that bypass the trigger). */

@@ -172,10 +172,8 @@ export class AdsService {
   async removeFiles(paths: string[]): Promise<void> {
     if (!paths.length) return;
     try {
-      for (const p of await repo.unreferencedImages(this.db, paths)) {
-        const key = storageKey(p);
-        if (key) await this.storage.remove(key);
-      }
+      const keys = paths.map(storageKey).filter((k): k is string => k !== null);
+      for (const key of await repo.unreferencedImageKeys(this.db, keys)) await this.storage.remove(key);
     } catch (err) {
       this.log.warn({ err, paths }, 'could not remove image files');
     }

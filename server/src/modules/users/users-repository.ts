@@ -1,7 +1,7 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AdStats, PublicUser, UserListQuery } from '@backoffice/contract';
 import type { Executor } from '../../db/client';
-import { users, type NewUserRow, type UserRow } from '../../db/schema';
-import type { PublicUser } from '@backoffice/contract';
+import { advertisements, moderationEvents, sessions, users, type NewUserRow, type UserRow } from '../../db/schema';
 
 export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   return db
@@ -51,4 +51,197 @@ export function toPublicUser(row: UserRow): PublicUser {
     createdAt: row.createdAt.toISOString(),
     joinDate: row.joinDate ? row.joinDate.toISOString() : null,
   };
+}
+
+// ---- User management (spec §2, §7; D20) ----
+
+/** LIKE pattern matching `text` literally anywhere (escapes %, _ and \). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Search over name, username, email, mobile and id, case-insensitively. A query that is a phone
+ * number (digits with spaces, dashes or a leading +) also matches mobiles written with other spacing.
+ */
+function searchCondition(q: string): SQL {
+  const pattern = containsPattern(q);
+  const parts: SQL[] = [
+    sql`${users.name} ilike ${pattern}`,
+    sql`${users.username} ilike ${pattern}`,
+    sql`${users.email} ilike ${pattern}`,
+    sql`${users.mobile} ilike ${pattern}`,
+    sql`${users.id}::text ilike ${pattern}`,
+  ];
+  const digits = q.replace(/[\s()+-]/g, '');
+  if (/^\d{3,}$/.test(digits))
+    parts.push(sql`regexp_replace(coalesce(${users.mobile}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`);
+  return or(...parts)!;
+}
+
+function listFilter(q: UserListQuery): SQL | undefined {
+  const role = eq(users.isAdmin, q.role === 'admin');
+  return q.q ? and(role, searchCondition(q.q)) : role;
+}
+
+/**
+ * One page of users, newest first, each with its ad counts, in a single query: the page's ids are
+ * chosen first (so the counts are computed for those few users only), then each is joined
+ * laterally with its ads' counts, which the (user_id, status) index serves.
+ */
+export async function findUsersPage(
+  db: Executor,
+  q: UserListQuery,
+): Promise<Array<{ user: UserRow; adStats: AdStats }>> {
+  const stats = db
+    .select({
+      approved: sql<number>`(count(*) filter (where ${advertisements.status} = 'approved'))::int`.as('approved'),
+      pending: sql<number>`(count(*) filter (where ${advertisements.status} = 'pending'))::int`.as('pending'),
+      rejected: sql<number>`(count(*) filter (where ${advertisements.status} = 'rejected'))::int`.as('rejected'),
+    })
+    .from(advertisements)
+    .where(eq(advertisements.userId, users.id))
+    .as('stats');
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(listFilter(q))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const rows = await db
+    .select({ user: users, approved: stats.approved, pending: stats.pending, rejected: stats.rejected })
+    .from(users)
+    .leftJoinLateral(stats, sql`true`)
+    .where(inArray(users.id, pageIds))
+    .orderBy(desc(users.createdAt), desc(users.id));
+  return rows.map((r) => ({
+    user: r.user,
+    adStats: { approved: r.approved ?? 0, pending: r.pending ?? 0, rejected: r.rejected ?? 0 },
+  }));
+}
+
+export async function countUsers(db: Executor, q: UserListQuery): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(listFilter(q));
+  return row?.n ?? 0;
+}
+
+/** Approved, pending and rejected ads of one user. */
+export async function adStatsOf(db: Executor, userId: string): Promise<AdStats> {
+  const rows = await db
+    .select({ status: advertisements.status, n: sql<number>`count(*)::int` })
+    .from(advertisements)
+    .where(eq(advertisements.userId, userId))
+    .groupBy(advertisements.status);
+  const out: AdStats = { approved: 0, pending: 0, rejected: 0 };
+  for (const r of rows) out[r.status] = r.n;
+  return out;
+}
+
+export function lockUser(db: Executor, id: string): Promise<UserRow | undefined> {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update')
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/**
+ * Locks every administrator row, in id order (so two transactions never wait on each other in
+ * a circle), and returns their ids. Rules about "the last admin" are checked against this.
+ */
+export async function lockAdmins(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/** Another user already using this email or username (case-insensitively). */
+export async function findTakenFields(
+  db: Executor,
+  fields: { email: string; username: string },
+  exceptId: string,
+): Promise<{ email: boolean; username: boolean }> {
+  const rows = await db
+    .select({
+      email: sql<boolean>`lower(${users.email}) = lower(${fields.email})`,
+      username: sql<boolean>`lower(${users.username}) = lower(${fields.username})`,
+    })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, exceptId),
+        or(
+          sql`lower(${users.email}) = lower(${fields.email})`,
+          sql`lower(${users.username}) = lower(${fields.username})`,
+        ),
+      ),
+    )
+    .limit(2);
+  return { email: rows.some((r) => r.email), username: rows.some((r) => r.username) };
+}
+
+export async function updateUser(
+  db: Executor,
+  id: string,
+  set: Partial<Pick<NewUserRow, 'username' | 'email' | 'mobile' | 'isAdmin' | 'isVerified' | 'passwordHash'>>,
+): Promise<UserRow> {
+  const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
+  return row!;
+}
+
+/** Ads carry their advertiser's username (spec §3): keep it in step with a rename. */
+export async function renameAdsOfUser(db: Executor, userId: string, username: string): Promise<void> {
+  await db.update(advertisements).set({ username }).where(eq(advertisements.userId, userId));
+}
+
+/** Ends every session of the user except the one with `keepTokenHash` (the admin editing themselves). */
+export async function deleteOtherSessions(db: Executor, userId: string, keepTokenHash: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
+}
+
+/**
+ * Deletes every ad of the user in one statement, records a `delete` moderation event for each
+ * (as deleting one ad does), and returns the distinct image paths those ads held.
+ */
+export async function deleteAdsOfUser(
+  db: Executor,
+  userId: string,
+  event: { adminId: string; at: Date; reason: string },
+): Promise<string[]> {
+  const result = await db.execute(sql`
+    with gone as (
+      delete from ${advertisements} where ${advertisements.userId} = ${userId}
+      returning id, heading, images
+    ), logged as (
+      insert into ${moderationEvents} (ad_id, ad_heading, action, admin_id, reason, created_at)
+      select id, heading, 'delete', ${event.adminId}::uuid, ${event.reason}::text, ${event.at.toISOString()}::timestamptz from gone
+    )
+    select distinct unnest(images) as path from gone
+  `);
+  return (result as unknown as { rows: Array<{ path: string }> }).rows.map((r) => r.path);
+}
+
+export async function deleteUserRow(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.delete(users).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/** True when some user still shows this picture (large demo sets share a few files). */
+export async function profilePictureInUse(db: Executor, picture: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(users)
+    .where(eq(users.profilePicture, picture))
+    .limit(1);
+  return Boolean(row);
 }

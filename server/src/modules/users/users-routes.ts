@@ -1,5 +1,49 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  publicUser,
+  userDetailResponse,
+  userListQuery,
+  userListResponse,
+  userUpdateBody,
+  uuidParam,
+} from '@backoffice/contract';
+import type { FastifyRequest } from 'fastify';
 import type { ModuleDeps } from '../module-deps';
+import { UsersService, type Actor } from './users-service';
 
-/** Routes of this module (to be built; see the issue). */
-export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async () => {};
+const params = uuidParam;
+const actor = (request: FastifyRequest): Actor => ({
+  id: request.session!.user.id,
+  tokenHash: request.session!.tokenHash,
+});
+
+/** Spec §7 user calls (admin-only, D9), with server-side search and paging on the list. */
+export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, clock, log }) => {
+  const users = new UsersService(db, storage, clock, log);
+
+  app.get(
+    '/api/users',
+    { schema: { querystring: userListQuery, response: { 200: userListResponse } } },
+    async (request) => users.list(request.query),
+  );
+
+  app.get('/api/users/:id', { schema: { params, response: { 200: userDetailResponse } } }, async (request) =>
+    users.get(request.params.id),
+  );
+
+  app.put(
+    '/api/users/:id',
+    { schema: { params, body: userUpdateBody, response: { 200: publicUser } } },
+    async (request) => users.update(request.params.id, request.body, actor(request)),
+  );
+
+  app.delete(
+    '/api/users/:id',
+    { schema: { params, response: { 200: z.object({ success: z.literal(true) }) } } },
+    async (request) => {
+      await users.delete(request.params.id, actor(request));
+      return { success: true as const };
+    },
+  );
+};

@@ -2,8 +2,13 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { cx } from './cx';
 
 /** Plain panel surface (dashboard panels, forms). */
-export function Panel({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cx('rounded-xl border border-slate-800 bg-slate-900 p-5', className)} {...rest} />;
+export interface PanelProps extends HTMLAttributes<HTMLDivElement> {
+  /** No inner padding: for panels whose content (a table, a list) runs edge to edge. */
+  flush?: boolean;
+}
+
+export function Panel({ className, flush = false, ...rest }: PanelProps) {
+  return <div className={cx('rounded-xl border border-slate-800 bg-slate-900', !flush && 'p-5', className)} {...rest} />;
 }
 
 export interface CardProps {

@@ -1,5 +1,155 @@
-import { PageHeader } from '../../components/ui';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { USERS_PAGE_SIZE, userMessages, type ListedUser } from '@backoffice/contract';
+import { Users } from 'lucide-react';
+import {
+  Banner,
+  Button,
+  Card,
+  PageHeader,
+  Pager,
+  Panel,
+  SIDE_PANEL_CLOSE_MS,
+  pageCount,
+  useTimedMessage,
+} from '../../components/ui';
+import { UserSidePanel } from './user-side-panel';
+import { deleteFailureText, loadFailureText } from './user-messages';
+import { useDeleteUserMutation, useListUsersQuery } from './users-api';
+import { UsersTable } from './users-table';
+import { UsersToolbar } from './users-toolbar';
+import { useUsersListState } from './use-users-list-state';
+import { USER_MESSAGE_MS, type UsersPageState } from './user-shared';
 
+/** User Management (spec §2): advertisers, searched and paged by the server (beyond the spec's static pager). */
 export function UsersPage() {
-  return <PageHeader title="User Management" />;
+  const table = useUsersListState();
+  const list = useListUsersQuery(table.params, { refetchOnMountOrArgChange: true });
+  // The card counts every advertiser, also while a search narrows the table.
+  const everyone = useListUsersQuery({ role: 'advertiser', page: 1, pageSize: 1 }, { skip: !table.q });
+  const users = list.currentData?.users ?? [];
+  const loading = list.currentData === undefined && list.isFetching;
+  const total = list.currentData?.total ?? 0;
+  const allTotal = table.q ? everyone.data?.total : list.currentData?.total;
+
+  const result = useTimedMessage(USER_MESSAGE_MS);
+  const [deleteUser] = useDeleteUserMutation();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+
+  // A delete on the detail page comes back here with its success message.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { show } = result;
+  useEffect(() => {
+    if ((location.state as UsersPageState)?.deleted) {
+      show('success', userMessages.deleted);
+      navigate(location.pathname, { replace: true, state: null });
+    }
+  }, [location.state, location.pathname, navigate, show]);
+
+  // The panel keeps its user while it slides out, then forgets it (spec §9: 300 ms).
+  const [panel, setPanel] = useState<{ user: ListedUser; open: boolean } | null>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+  function openPanel(user: ListedUser) {
+    clearTimeout(closeTimer.current);
+    setPanel({ user, open: true });
+  }
+  function closePanel() {
+    setPanel((p) => (p ? { ...p, open: false } : p));
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => setPanel(null), SIDE_PANEL_CLOSE_MS);
+  }
+
+  async function remove(user: ListedUser) {
+    // Spec §8: a browser confirm precedes delete.
+    if (!window.confirm(userMessages.deleteConfirm)) return;
+    const outcome = await deleteUser(user._id);
+    if ('error' in outcome) {
+      result.show('error', deleteFailureText(outcome.error));
+      return;
+    }
+    result.show('success', userMessages.deleted);
+    setSelected((s) => {
+      const next = new Set(s);
+      next.delete(user._id);
+      return next;
+    });
+    if (panel?.user._id === user._id) closePanel();
+  }
+
+  function toggle(id: string) {
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+  function toggleAll() {
+    setSelected((s) => {
+      const all = users.every((u) => s.has(u._id));
+      const next = new Set(s);
+      for (const u of users) {
+        if (all) next.delete(u._id);
+        else next.add(u._id);
+      }
+      return next;
+    });
+  }
+
+  // A page past the end (its last user was deleted): show the new last page.
+  const lastPage = pageCount(total, USERS_PAGE_SIZE);
+  if (list.currentData && users.length === 0 && total > 0 && table.page > lastPage) table.setPage(lastPage);
+
+  return (
+    <>
+      <PageHeader title="User Management" />
+      <section aria-label="User counts" className="mb-6 grid grid-cols-2 gap-4 xl:grid-cols-4">
+        <Card
+          label="Total Users"
+          value={allTotal === undefined ? '…' : allTotal.toLocaleString('en-LK')}
+          icon={<Users className="size-5" />}
+        />
+      </section>
+
+      <div className="mb-4 space-y-2 empty:hidden" aria-live="polite">
+        {result.message && <Banner message={result.message} onDismiss={result.clear} />}
+      </div>
+
+      <Panel flush className="overflow-hidden">
+        <UsersToolbar searchText={table.searchText} onSearch={table.setSearch} />
+        {list.isError && !list.currentData && !list.isFetching ? (
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-3 border-t border-slate-800 px-4 py-14 text-center"
+          >
+            <p className="text-slate-300">{loadFailureText(list.error)}</p>
+            <Button variant="secondary" size="sm" onClick={() => list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <div className="border-t border-slate-800">
+            <UsersTable
+              users={users}
+              loading={loading}
+              selected={selected}
+              onToggle={toggle}
+              onToggleAll={toggleAll}
+              onView={openPanel}
+              onDelete={remove}
+            />
+          </div>
+        )}
+        {total > 0 && (
+          <div className="border-t border-slate-800">
+            <Pager page={table.page} pageSize={USERS_PAGE_SIZE} total={total} onPageChange={table.setPage} />
+          </div>
+        )}
+      </Panel>
+
+      {panel && <UserSidePanel key={panel.user._id} user={panel.user} open={panel.open} onClose={closePanel} />}
+    </>
+  );
 }

@@ -1,0 +1,146 @@
+import {
+  userMessages,
+  type ListedUser,
+  type PublicUser,
+  type UserDetailResponse,
+  type UserListQuery,
+  type UserListResponse,
+  type UserUpdateBody,
+} from '@backoffice/contract';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { storageKey, type FileStorage } from '../../storage/file-storage';
+import { deleteSessionsOfUser } from '../auth/sessions-repository';
+import { unreferencedImageKeys } from '../ads/ads-repository';
+import * as repo from './users-repository';
+
+type Log = { warn(obj: object, msg: string): void };
+
+/** The signed-in administrator making the change. */
+export type Actor = { id: string; tokenHash: string };
+
+/** Postgres unique violations on the two lower(...) indexes become D20's 409s. */
+function uniqueViolation(err: unknown): AppError | null {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const { code, constraint, cause } = e as { code?: string; constraint?: string; cause?: unknown };
+    if (code === '23505') {
+      if (constraint === 'users_email_lower_idx') return taken('email');
+      if (constraint === 'users_username_lower_idx') return taken('username');
+    }
+    e = cause;
+  }
+  return null;
+}
+
+function taken(field: 'email' | 'username'): AppError {
+  const message = field === 'email' ? userMessages.emailInUse : userMessages.usernameInUse;
+  return new AppError(409, message, { [field]: message });
+}
+
+/** Spec §2 User Management and User detail; D8 (sessions) and D20 (rules). */
+export class UsersService {
+  constructor(
+    private readonly db: Db,
+    private readonly storage: FileStorage,
+    private readonly clock: Clock,
+    private readonly log: Log,
+  ) {}
+
+  async list(q: UserListQuery): Promise<UserListResponse> {
+    const [rows, total] = await Promise.all([repo.findUsersPage(this.db, q), repo.countUsers(this.db, q)]);
+    const list: ListedUser[] = rows.map((r) => ({ ...repo.toPublicUser(r.user), adStats: r.adStats }));
+    return { users: list, total, page: q.page, pageSize: q.pageSize };
+  }
+
+  async get(id: string): Promise<UserDetailResponse> {
+    const user = await repo.findUserById(this.db, id);
+    if (!user) throw new NotFoundError(userMessages.notFound);
+    return { user: repo.toPublicUser(user), adStats: await repo.adStatsOf(this.db, id) };
+  }
+
+  /**
+   * Spec §5/§7 edit. The password changes only when one is given. A new password or lost admin
+   * rights end the user's sessions (D8); an admin changing their own password keeps the session
+   * they are using. Nobody demotes themselves, and the last admin stays an admin (D20).
+   */
+  async update(id: string, body: UserUpdateBody, actor: Actor): Promise<PublicUser> {
+    const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+    try {
+      const row = await this.db.transaction(async (tx) => {
+        const before = await repo.findUserById(tx, id);
+        if (!before) throw new NotFoundError(userMessages.notFound);
+        const demoting = before.isAdmin && !body.isAdmin;
+        if (demoting) {
+          if (id === actor.id) throw new ConflictError(userMessages.cannotDemoteSelf);
+          const admins = await repo.lockAdmins(tx);
+          if (admins.includes(id) && admins.length <= 1) throw new ConflictError(userMessages.lastAdmin);
+        }
+        const current = await repo.lockUser(tx, id);
+        if (!current) throw new NotFoundError(userMessages.notFound);
+        const clash = await repo.findTakenFields(tx, body, id);
+        if (clash.email) throw taken('email');
+        if (clash.username) throw taken('username');
+
+        const updated = await repo.updateUser(tx, id, {
+          username: body.username,
+          email: body.email,
+          mobile: body.mobile,
+          isAdmin: body.isAdmin,
+          isVerified: body.isVerified,
+          ...(passwordHash ? { passwordHash } : {}),
+        });
+        if (current.username !== updated.username) await repo.renameAdsOfUser(tx, id, updated.username);
+        if (current.isAdmin && !updated.isAdmin) await deleteSessionsOfUser(tx, id);
+        else if (passwordHash) {
+          if (id === actor.id) await repo.deleteOtherSessions(tx, id, actor.tokenHash);
+          else await deleteSessionsOfUser(tx, id);
+        }
+        return updated;
+      });
+      return repo.toPublicUser(row);
+    } catch (err) {
+      throw uniqueViolation(err) ?? err;
+    }
+  }
+
+  /**
+   * D20: the user, their ads (with a moderation event each) and their sessions go in one
+   * transaction; image files no other ad uses, and the profile picture, are removed after it.
+   */
+  async delete(id: string, actor: Actor): Promise<void> {
+    if (id === actor.id) throw new ConflictError(userMessages.cannotDeleteSelf);
+    const { images, picture } = await this.db.transaction(async (tx) => {
+      const target = await repo.findUserById(tx, id);
+      if (!target) throw new NotFoundError(userMessages.notFound);
+      if (target.isAdmin) {
+        const admins = await repo.lockAdmins(tx);
+        if (admins.includes(id) && admins.length <= 1) throw new ConflictError(userMessages.lastAdmin);
+      }
+      const images = await repo.deleteAdsOfUser(tx, id, {
+        adminId: actor.id,
+        at: this.clock(),
+        reason: 'User deleted',
+      });
+      const deleted = await repo.deleteUserRow(tx, id);
+      if (!deleted) throw new NotFoundError(userMessages.notFound);
+      return { images, picture: deleted.profilePicture };
+    });
+    await this.removeFiles(images, picture);
+  }
+
+  /** A failure here is logged; it never undoes the committed delete. */
+  private async removeFiles(images: string[], picture: string | null): Promise<void> {
+    try {
+      const keys = images.map(storageKey).filter((k): k is string => k !== null);
+      for (const key of await unreferencedImageKeys(this.db, keys)) await this.storage.remove(key);
+      const pictureKey = picture ? storageKey(picture) : null;
+      // Only files under profiles/ are ours to remove; shared demo pictures stay while in use.
+      if (pictureKey?.startsWith('profiles/') && !(await repo.profilePictureInUse(this.db, picture!)))
+        await this.storage.remove(pictureKey);
+    } catch (err) {
+      this.log.warn({ err, images, picture }, 'could not remove files of a deleted user');
+    }
+  }
+}

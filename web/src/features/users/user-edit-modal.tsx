@@ -1,0 +1,188 @@
+import { useId, useState, type FormEvent } from 'react';
+import { userMessages, validateUserEdit, type PublicUser, type UserUpdateInput } from '@backoffice/contract';
+import { Banner, Button, Modal, TextField, cx, selectClass } from '../../components/ui';
+import { isHttpError, serverFieldErrors, serverMessage, useUpdateUserMutation } from './users-api';
+
+type Form = { username: string; email: string; mobile: string; password: string; role: string; status: string };
+
+const roleOptions = [
+  { value: 'admin', label: 'Admin' },
+  { value: 'advertiser', label: 'Advertiser' },
+];
+const statusOptions = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+/** A select labelled like the text fields above it. */
+function FormSelect(props: {
+  label: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  hint?: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-300">
+        {props.label}
+      </label>
+      <select
+        id={id}
+        value={props.value}
+        disabled={props.disabled}
+        aria-describedby={props.hint ? `${id}-hint` : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+        className={cx(selectClass, 'h-11 w-full text-base')}
+      >
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {props.hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {props.hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface UserEditModalProps {
+  user: PublicUser;
+  /** The signed-in admin is editing their own record: the role cannot be lowered (D20). */
+  self: boolean;
+  onClose: () => void;
+  /** Saved: the user as the server now has it. */
+  onSaved: (user: PublicUser) => void;
+  /** Spec §4 update-user start/failure, for the signed-in admin's own record. */
+  onStart?: () => void;
+  onFailure?: (message: string) => void;
+}
+
+/**
+ * Edit User (spec §2, §5): Username, Email, Mobile, Password (left empty keeps the current one and
+ * is then not sent), Role and Status. Checked with the server's rules before sending; the server's
+ * field errors and message are shown when it refuses.
+ */
+export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure }: UserEditModalProps) {
+  const formId = useId();
+  const [form, setForm] = useState<Form>({
+    username: user.username,
+    email: user.email,
+    mobile: user.mobile ?? '',
+    password: '',
+    role: user.isAdmin ? 'admin' : 'advertiser',
+    status: user.isVerified ? 'active' : 'inactive',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [update, { isLoading: saving }] = useUpdateUserMutation();
+
+  function set<K extends keyof Form>(key: K, value: Form[K]) {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors(({ [key]: _cleared, ...rest }) => rest);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const invalid = validateUserEdit(form);
+    setErrors(invalid);
+    if (Object.keys(invalid).length) return;
+    setFailure(null);
+    const body: UserUpdateInput = {
+      username: form.username.trim(),
+      email: form.email.trim(),
+      mobile: form.mobile.trim(),
+      isAdmin: form.role === 'admin',
+      isVerified: form.status === 'active',
+      // Spec §5: the password is sent only if entered.
+      ...(form.password ? { password: form.password } : {}),
+    };
+    onStart?.();
+    const result = await update({ id: user._id, body });
+    if ('error' in result) {
+      const message = isHttpError(result.error)
+        ? serverMessage(result.error, userMessages.updateFailed)
+        : userMessages.updateFailed;
+      setErrors(serverFieldErrors(result.error));
+      setFailure(message);
+      onFailure?.(message);
+      return;
+    }
+    onSaved(result.data);
+  }
+
+  return (
+    <Modal
+      title="Edit User"
+      onClose={onClose}
+      className="max-w-lg"
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={saving} disabled={saving}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit} className="space-y-4">
+        {failure && <Banner message={{ tone: 'error', text: failure }} />}
+        <TextField
+          data-autofocus
+          label="Username"
+          autoComplete="off"
+          value={form.username}
+          error={errors.username}
+          onChange={(e) => set('username', e.target.value)}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          value={form.email}
+          error={errors.email}
+          onChange={(e) => set('email', e.target.value)}
+        />
+        <TextField
+          label="Mobile"
+          type="tel"
+          autoComplete="off"
+          placeholder="07X XXX XXXX"
+          value={form.mobile}
+          error={errors.mobile}
+          onChange={(e) => set('mobile', e.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder={userMessages.passwordHint}
+          value={form.password}
+          error={errors.password}
+          onChange={(e) => set('password', e.target.value)}
+        />
+        <p className="-mt-2 text-xs text-slate-500">Leave empty to keep the current password.</p>
+        <div className="grid grid-cols-2 gap-4">
+          <FormSelect
+            label="Role"
+            value={form.role}
+            options={roleOptions}
+            disabled={self}
+            hint={self ? userMessages.cannotDemoteSelf : undefined}
+            onChange={(v) => set('role', v)}
+          />
+          <FormSelect label="Status" value={form.status} options={statusOptions} onChange={(v) => set('status', v)} />
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,33 @@
+import type { PublicUser } from '@backoffice/contract';
+
+/**
+ * Spec §2 "Registered Date (day, short month, year; N/A if missing)": "22 Nov 2026" (local time).
+ */
+export function formatUserDate(iso: string | null | undefined): string {
+  if (!iso) return 'N/A';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return 'N/A';
+  const parts = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).formatToParts(
+    date,
+  );
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')} ${part('year')}`;
+}
+
+/** The name when there is one, else the username (spec §2 "name or username"). */
+export function displayName(user: Pick<PublicUser, 'name' | 'username'>): string {
+  return user.name?.trim() || user.username;
+}
+
+/** Up to two initials for the picture placeholder. */
+export function initials(user: Pick<PublicUser, 'name' | 'username'>): string {
+  const words = displayName(user)
+    .split(/[\s._-]+/)
+    .filter(Boolean);
+  return (words.length > 1 ? words[0]![0]! + words[1]![0]! : displayName(user).slice(0, 2)).toUpperCase();
+}
+
+/** The join date of the detail screen: joinDate, else the registration time. */
+export function joinDateOf(user: Pick<PublicUser, 'joinDate' | 'createdAt'>): string | null {
+  return user.joinDate ?? user.createdAt ?? null;
+}

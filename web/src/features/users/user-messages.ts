@@ -1,0 +1,23 @@
+import { userMessages } from '@backoffice/contract';
+import { errorStatus, isHttpError, serverMessage } from './users-api';
+
+/**
+ * Spec §8 gives two texts for each users failure. The first is shown when the server answered
+ * with an error, the second when the call itself failed (network, no answer).
+ */
+export function loadFailureText(error: unknown): string {
+  return isHttpError(error) ? userMessages.fetchFailed : userMessages.loadFailed;
+}
+
+/** Delete failures: the spec's text, with the server's reason (D14 message) on a second line. */
+export function deleteFailureText(error: unknown): string {
+  if (!isHttpError(error)) return userMessages.deleteFailedRetry;
+  const reason = serverMessage(error, '');
+  return reason ? `${userMessages.deleteFailed}\n${reason}` : userMessages.deleteFailed;
+}
+
+/** User detail load failures: no such user (404, or a malformed id: 400) is "User not found.", anything else "Failed to fetch user data". */
+export function detailFailureText(error: unknown): string {
+  const status = errorStatus(error);
+  return status === 404 || status === 400 ? userMessages.notFoundScreen : userMessages.fetchUserFailed;
+}

@@ -1,0 +1,82 @@
+import type {
+  PublicUser,
+  UserDetailResponse,
+  UserListParams,
+  UserListResponse,
+  UserUpdateInput,
+} from '@backoffice/contract';
+import { baseApi } from '../../lib/api';
+
+/** Query string of GET /api/users; an empty search is left out. */
+export function userListUrl(params: UserListParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  return `/users?${search}`;
+}
+
+const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;
+
+/**
+ * Spec §7 user calls. The list (tag `Users`) and each user (tag `User`/id) refetch after a change.
+ * A delete does not refetch the deleted user's own entry: the screen showing it leaves at once.
+ */
+export const usersApi = baseApi.enhanceEndpoints({ addTagTypes: ['Users', 'User'] }).injectEndpoints({
+  endpoints: (build) => ({
+    listUsers: build.query<UserListResponse, UserListParams>({
+      query: (params) => userListUrl(params),
+      providesTags: ['Users'],
+    }),
+    getUser: build.query<UserDetailResponse, string>({
+      query: (id) => userPath(id),
+      providesTags: (_result, _error, id) => [{ type: 'User', id }],
+    }),
+    updateUser: build.mutation<PublicUser, { id: string; body: UserUpdateInput }>({
+      query: ({ id, body }) => ({ url: userPath(id), method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { id }) => ['Users', { type: 'User', id }],
+    }),
+    deleteUser: build.mutation<{ success: true }, string>({
+      query: (id) => ({ url: userPath(id), method: 'DELETE' }),
+      invalidatesTags: ['Users'],
+    }),
+  }),
+});
+
+export const { useListUsersQuery, useGetUserQuery, useUpdateUserMutation, useDeleteUserMutation } = usersApi;
+
+/** The server's `message` from an error answer (D14), else `fallback`. */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (typeof error === 'object' && error !== null && 'data' in error) {
+    const data = (error as { data: unknown }).data;
+    if (typeof data === 'object' && data !== null && 'message' in data) {
+      const message = (data as { message: unknown }).message;
+      if (typeof message === 'string' && message.trim() !== '') return message;
+    }
+  }
+  return fallback;
+}
+
+/** Field errors (`errors` of D14) from an error answer. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  if (typeof error === 'object' && error !== null && 'data' in error) {
+    const data = (error as { data: unknown }).data;
+    if (typeof data === 'object' && data !== null && 'errors' in data) {
+      const errors = (data as { errors: unknown }).errors;
+      if (typeof errors === 'object' && errors !== null) return errors as Record<string, string>;
+    }
+  }
+  return {};
+}
+
+/** True for an HTTP error answer (as opposed to a network or parse failure). */
+export function isHttpError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number';
+}
+
+/** HTTP status of an error answer, if any. */
+export function errorStatus(error: unknown): number | null {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' ? status : null;
+}

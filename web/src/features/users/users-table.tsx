@@ -1,0 +1,166 @@
+import type { KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { formatUserId, userMessages, type ListedUser } from '@backoffice/contract';
+import { Eye, SearchX, Trash2 } from 'lucide-react';
+import {
+  EmptyState,
+  RowMenu,
+  SkeletonRows,
+  TableFrame,
+  Th,
+  checkboxClass,
+  cx,
+  focusRing,
+  rowClass,
+  tdClass,
+  theadClass,
+} from '../../components/ui';
+import { paths } from '../../lib/paths';
+import { UserAvatar } from './user-avatar';
+import { displayName, formatUserDate } from './user-format';
+
+const COLUMNS = 9;
+
+export interface UsersTableProps {
+  users: ListedUser[];
+  /** No rows for the current view yet: skeletons. */
+  loading: boolean;
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: () => void;
+  onView: (user: ListedUser) => void;
+  onDelete: (user: ListedUser) => void;
+}
+
+const countTone = {
+  approved: 'text-emerald-300',
+  pending: 'text-amber-300',
+  rejected: 'text-rose-300',
+} as const;
+
+/**
+ * The advertiser table of spec §2: checkbox, User ID (first 5), User Name, Verified Mobile
+ * Number, Registered Date, the three ad counts and the row menu. A row click (or Enter) views the
+ * user in the side panel; the name links to the user detail page.
+ */
+export function UsersTable({ users, loading, selected, onToggle, onToggleAll, onView, onDelete }: UsersTableProps) {
+  const allSelected = users.length > 0 && users.every((u) => selected.has(u._id));
+
+  function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, user: ListedUser) {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onView(user);
+    }
+  }
+
+  return (
+    <TableFrame label="Users" busy={loading}>
+      <thead className={theadClass}>
+        <tr>
+          <Th className="w-10">
+            <input
+              type="checkbox"
+              className={checkboxClass}
+              aria-label="Select all users on this page"
+              checked={allSelected}
+              disabled={loading || users.length === 0}
+              onChange={onToggleAll}
+            />
+          </Th>
+          <Th>User ID</Th>
+          <Th>User Name</Th>
+          <Th>Verified Mobile Number</Th>
+          <Th>Registered Date</Th>
+          <Th className="text-right">Approved</Th>
+          <Th className="text-right">Pending</Th>
+          <Th className="text-right">Rejected</Th>
+          <Th className="w-16 text-right">Actions</Th>
+        </tr>
+      </thead>
+      <tbody className="text-slate-200">
+        {loading ? (
+          <SkeletonRows rows={10} columns={COLUMNS} />
+        ) : users.length === 0 ? (
+          <EmptyState columns={COLUMNS} icon={<SearchX className="size-6" />} message={userMessages.emptyState} />
+        ) : (
+          users.map((user) => {
+            const id = formatUserId(user._id);
+            const name = displayName(user);
+            return (
+              <tr
+                key={user._id}
+                tabIndex={0}
+                aria-label={`${id} ${name}`}
+                onClick={() => onView(user)}
+                onKeyDown={(e) => onRowKeyDown(e, user)}
+                className={cx(
+                  rowClass,
+                  'cursor-pointer focus-visible:bg-slate-800/40 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500',
+                  selected.has(user._id) && 'bg-indigo-500/5',
+                )}
+              >
+                <td className={tdClass} onClick={(e) => e.stopPropagation()}>
+                  <input
+                    type="checkbox"
+                    className={checkboxClass}
+                    aria-label={`Select user ${id}`}
+                    checked={selected.has(user._id)}
+                    onChange={() => onToggle(user._id)}
+                  />
+                </td>
+                <td className={cx(tdClass, 'font-mono text-xs text-slate-400')} title={user._id}>
+                  {id}
+                </td>
+                <td className={cx(tdClass, 'w-full max-w-0 min-w-56')}>
+                  <div className="flex items-center gap-3">
+                    <UserAvatar user={user} className="size-8 text-xs" />
+                    <div className="min-w-0">
+                      <Link
+                        to={paths.userDetail(user._id)}
+                        onClick={(e) => e.stopPropagation()}
+                        className={cx(
+                          'block truncate rounded font-medium text-slate-100 hover:text-indigo-300',
+                          focusRing,
+                        )}
+                        title={`Open the details of ${name}`}
+                      >
+                        {name}
+                      </Link>
+                      <span className="block truncate text-xs text-slate-500">@{user.username}</span>
+                    </div>
+                  </div>
+                </td>
+                <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>{user.mobile?.trim() || '-'}</td>
+                <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>{formatUserDate(user.createdAt)}</td>
+                {(['approved', 'pending', 'rejected'] as const).map((k) => (
+                  <td key={k} className={cx(tdClass, 'text-right font-medium tabular-nums', countTone[k])}>
+                    {user.adStats[k]}
+                  </td>
+                ))}
+                <td className={cx(tdClass, 'text-right')} onClick={(e) => e.stopPropagation()}>
+                  <RowMenu
+                    label={`Actions for user ${id}`}
+                    items={[
+                      {
+                        label: 'View',
+                        icon: <Eye className="size-4" aria-hidden="true" />,
+                        onSelect: () => onView(user),
+                      },
+                      {
+                        label: 'Delete',
+                        tone: 'danger',
+                        icon: <Trash2 className="size-4" aria-hidden="true" />,
+                        onSelect: () => onDelete(user),
+                      },
+                    ]}
+                  />
+                </td>
+              </tr>
+            );
+          })
+        )}
+      </tbody>
+    </TableFrame>
+  );
+}
