@@ -1,1 +1,147 @@
-export {};
+import { z } from 'zod';
+
+/**
+ * Spec §2 "Duties and Responsibilities", §3 Duty, §5 duty form, §7 duty calls, §8 duty messages;
+ * D13 (rich-text conditions) and D18 (codes).
+ */
+export const DUTY_STATUSES = ['Active', 'Inactive'] as const;
+export type DutyStatus = (typeof DUTY_STATUSES)[number];
+
+/** Spec §9: `#D` plus 4 digits. */
+export const DUTY_CODE_PATTERN = /^#D[0-9]{4}$/;
+export const MAX_DUTY_TITLE = 150;
+export const MAX_DUTY_DESCRIPTION = 2000;
+export const MAX_DUTY_CONDITION = 2000;
+export const MAX_DUTY_CONDITIONS = 20;
+/** How often the client tries a fresh code after a 409 before it gives up (D18). */
+export const DUTY_CODE_ATTEMPTS = 5;
+
+/** D13: the only markup a condition may hold, and where its links may point. */
+export const DUTY_ALLOWED_TAGS = ['b', 'strong', 'a'] as const;
+export const DUTY_LINK_SCHEMES = ['http', 'https', 'mailto'] as const;
+export const DUTY_LINK_REL = 'noopener noreferrer';
+
+export const dutyMessages = {
+  // Spec §8, word for word.
+  saveFailed: 'Error saving duty. Please try again.',
+  deleteFailed: 'Error deleting duty. Please try again.',
+  // Spec §2.
+  deleteConfirm: 'Are you sure you want to delete this duty? This action cannot be undone.',
+  // Spec §5: title and description required (the spec gives no wording).
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  titleTooLong: `Title must be at most ${MAX_DUTY_TITLE} characters`,
+  descriptionTooLong: `Description must be at most ${MAX_DUTY_DESCRIPTION} characters`,
+  conditionTooLong: `Each condition must be at most ${MAX_DUTY_CONDITION} characters`,
+  tooManyConditions: `At most ${MAX_DUTY_CONDITIONS} conditions are allowed`,
+  conditionsInvalid: 'Conditions must be a list of text',
+  statusInvalid: 'Status must be Active or Inactive',
+  controlChars: 'Control characters are not allowed',
+  // D18.
+  codeInvalid: 'Duty ID must be #D followed by 4 digits',
+  codeTaken: 'Duty ID already exists',
+  notFound: 'Duty not found',
+  // Screen (beyond the spec's wording; decision 0005).
+  sampleFallback: 'The duties could not be loaded. Showing sample duties.',
+  emptyState: 'No duties found',
+  linkUrlLabel: 'Link URL',
+  linkInvalid: 'Enter a link starting with http://, https:// or mailto:',
+} as const;
+
+// PostgreSQL text cannot hold NUL. One-line fields refuse every control character; multi-line
+// text keeps tab, line feed and carriage return.
+// eslint-disable-next-line no-control-regex
+const lineControlChars = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
+const textControlChars = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** A code of the spec's form `#D` + 4 digits, avoiding `taken` when it can (D18). */
+export function generateDutyCode(random: () => number = Math.random, taken?: ReadonlySet<string>): string {
+  let code = '';
+  for (let attempt = 0; attempt < 50; attempt++) {
+    code = `#D${String(Math.floor(random() * 10_000) % 10_000).padStart(4, '0')}`;
+    if (!taken?.has(code)) return code;
+  }
+  return code;
+}
+
+/** D13: http, https or mailto links only; whitespace and control characters cannot hide a scheme. */
+export function isSafeDutyHref(href: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  const compact = href.replace(/[\u0000-\u0020\u007f]+/g, '');
+  if (compact !== href.trim()) return false;
+  return /^(https?:\/\/[^/\s]|mailto:[^\s])/i.test(compact);
+}
+
+const text = (opts: { max: number; required: string; tooLong: string; multiline?: boolean }) =>
+  z
+    .string({ error: opts.required })
+    .trim()
+    .min(1, opts.required)
+    .max(opts.max, opts.tooLong)
+    .refine((v) => !(opts.multiline ? textControlChars : lineControlChars).test(v), dutyMessages.controlChars);
+
+/** The spec sets no rules on conditions (§5); the server only caps them and sanitises them (D13). */
+const condition = z
+  .string({ error: dutyMessages.conditionsInvalid })
+  .max(MAX_DUTY_CONDITION, dutyMessages.conditionTooLong)
+  .refine((v) => !textControlChars.test(v), dutyMessages.controlChars);
+
+const dutyFields = {
+  title: text({ max: MAX_DUTY_TITLE, required: dutyMessages.titleRequired, tooLong: dutyMessages.titleTooLong }),
+  description: text({
+    max: MAX_DUTY_DESCRIPTION,
+    required: dutyMessages.descriptionRequired,
+    tooLong: dutyMessages.descriptionTooLong,
+    multiline: true,
+  }),
+  conditions: z
+    .array(condition, { error: dutyMessages.conditionsInvalid })
+    .max(MAX_DUTY_CONDITIONS, dutyMessages.tooManyConditions),
+  status: z.enum(DUTY_STATUSES, { error: dutyMessages.statusInvalid }).default('Active'),
+};
+
+export const dutyCode = z
+  .string({ error: dutyMessages.codeInvalid })
+  .regex(DUTY_CODE_PATTERN, dutyMessages.codeInvalid);
+
+/** POST /api/duties body (spec §7): the client's code as `id`. */
+export const dutyCreateBody = z.strictObject({ id: dutyCode, ...dutyFields });
+export type DutyCreateBody = z.output<typeof dutyCreateBody>;
+export type DutyCreateInput = z.input<typeof dutyCreateBody>;
+
+/** PUT /api/duties/{id} body: the same fields without id, status included (no silent default). */
+export const dutyUpdateBody = z.strictObject({
+  ...dutyFields,
+  status: z.enum(DUTY_STATUSES, { error: dutyMessages.statusInvalid }),
+});
+export type DutyUpdateBody = z.output<typeof dutyUpdateBody>;
+export type DutyUpdateInput = z.input<typeof dutyUpdateBody>;
+export type DutyField = 'id' | keyof typeof dutyFields;
+export type DutyFieldErrors = Partial<Record<DutyField, string>>;
+
+/** Runs the spec §5 duty rules (title and description required) as the server does. */
+export function validateDuty(input: unknown): DutyFieldErrors {
+  const result = dutyUpdateBody.safeParse(input);
+  const errors: DutyFieldErrors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) errors[String(issue.path[0] ?? '_') as DutyField] ??= issue.message;
+  return errors;
+}
+
+/** Spec §3 Duty as the server sends it: `_id` is the row's uuid, `id` the `#D` code. */
+export const dutyRecord = z.object({
+  _id: z.string(),
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  conditions: z.array(z.string()),
+  status: z.enum(DUTY_STATUSES),
+});
+export type Duty = z.infer<typeof dutyRecord>;
+
+export const dutyListResponse = z.object({ success: z.literal(true), duties: z.array(dutyRecord) });
+export type DutyListResponse = z.infer<typeof dutyListResponse>;
+export const dutyMutationResponse = z.object({ success: z.literal(true), duty: dutyRecord });
+export type DutyMutationResponse = z.infer<typeof dutyMutationResponse>;
+export const dutyDeleteResponse = z.object({ success: z.literal(true) });

@@ -1,5 +1,46 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  dutyCreateBody,
+  dutyDeleteResponse,
+  dutyListResponse,
+  dutyMutationResponse,
+  dutyUpdateBody,
+  uuidParam,
+} from '@backoffice/contract';
 import type { ModuleDeps } from '../module-deps';
+import { DutiesService } from './duties-service';
 
-/** Routes of this module (to be built; see the issue). */
-export const dutiesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async () => {};
+/**
+ * Spec §7 duty calls. `{id}` in the paths is the duty's `_id` (uuid): the `#D` code is the
+ * client's display code and its `#` cannot travel in a path (decision 0005).
+ */
+export const dutiesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
+  const duties = new DutiesService(db, clock);
+
+  app.get('/api/duties', { schema: { response: { 200: dutyListResponse } } }, async () => ({
+    success: true as const,
+    duties: await duties.list(),
+  }));
+
+  app.post(
+    '/api/duties',
+    { schema: { body: dutyCreateBody, response: { 201: dutyMutationResponse } } },
+    async (request, reply) =>
+      reply.status(201).send({ success: true as const, duty: await duties.create(request.body) }),
+  );
+
+  app.put(
+    '/api/duties/:id',
+    { schema: { params: uuidParam, body: dutyUpdateBody, response: { 200: dutyMutationResponse } } },
+    async (request) => ({ success: true as const, duty: await duties.update(request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/api/duties/:id',
+    { schema: { params: uuidParam, response: { 200: dutyDeleteResponse } } },
+    async (request) => {
+      await duties.delete(request.params.id);
+      return { success: true as const };
+    },
+  );
+};

@@ -1,5 +1,48 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  packageBody,
+  packageDeleteResponse,
+  packageListResponse,
+  packageMutationResponse,
+  packageUpdateBody,
+  uuidParam,
+} from '@backoffice/contract';
 import type { ModuleDeps } from '../module-deps';
+import { PackagesService } from './packages-service';
 
-/** Routes of this module (to be built; see the issue). */
-export const packagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async () => {};
+/** Spec §7 package calls: `{success, packages}`, `{success, package}`, `{success}`; errors are D14's. */
+export const packagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
+  const packages = new PackagesService(db, clock);
+
+  app.get('/api/packages', { schema: { response: { 200: packageListResponse } } }, async () => ({
+    success: true as const,
+    packages: await packages.list(),
+  }));
+
+  app.post(
+    '/api/packages',
+    { schema: { body: packageBody, response: { 201: packageMutationResponse } } },
+    async (request, reply) => {
+      const created = await packages.create(request.body);
+      return reply.status(201).send({ success: true as const, package: created });
+    },
+  );
+
+  app.put(
+    '/api/packages/:id',
+    { schema: { params: uuidParam, body: packageUpdateBody, response: { 200: packageMutationResponse } } },
+    async (request) => ({
+      success: true as const,
+      package: await packages.update(request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/packages/:id',
+    { schema: { params: uuidParam, response: { 200: packageDeleteResponse } } },
+    async (request) => {
+      await packages.delete(request.params.id);
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,38 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { duties, type DutyRow } from '../../db/schema';
+
+export type DutyValues = Pick<DutyRow, 'title' | 'description' | 'conditions' | 'status'>;
+
+export function listDuties(db: Executor): Promise<DutyRow[]> {
+  return db.select().from(duties).orderBy(asc(duties.createdAt), asc(duties.code));
+}
+
+/** Inserts unless the code is taken (D18); undefined then, with nothing written. */
+export async function insertDuty(
+  db: Executor,
+  code: string,
+  values: DutyValues,
+  at: Date,
+): Promise<DutyRow | undefined> {
+  const [row] = await db
+    .insert(duties)
+    .values({ ...values, code, createdAt: at, updatedAt: at })
+    .onConflictDoNothing({ target: duties.code })
+    .returning();
+  return row;
+}
+
+export async function updateDuty(db: Executor, id: string, values: DutyValues, at: Date): Promise<DutyRow | undefined> {
+  const [row] = await db
+    .update(duties)
+    .set({ ...values, updatedAt: at })
+    .where(eq(duties.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteDuty(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.delete(duties).where(eq(duties.id, id)).returning({ id: duties.id });
+  return rows.length > 0;
+}

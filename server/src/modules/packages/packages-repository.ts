@@ -1,0 +1,75 @@
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { packages, packageSubscriptions, type PackageRow } from '../../db/schema';
+
+export type PackageWithCount = PackageRow & { subscriberCount: number };
+export type PackageValues = Omit<PackageRow, 'id' | 'pid' | 'createdAt' | 'updatedAt'>;
+
+/** D21: distinct advertisers who bought the package (renewals count once; deleted users not at all). */
+// Written out with aliases: drizzle leaves single-table columns unqualified, which would bind
+// `id` to the subscription inside the subquery.
+const subscriberCount = sql<number>`(
+  select count(distinct s.user_id)::int
+  from ${packageSubscriptions} s
+  where s.package_id = ${packages}.id
+)`.mapWith(Number);
+
+const withCount = { ...getTableColumns(packages), subscriberCount };
+
+export function listPackages(db: Executor): Promise<PackageWithCount[]> {
+  return db.select(withCount).from(packages).orderBy(asc(packages.createdAt), asc(packages.pid));
+}
+
+export function findPackage(db: Executor, id: string): Promise<PackageWithCount | undefined> {
+  return db
+    .select(withCount)
+    .from(packages)
+    .where(eq(packages.id, id))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+/**
+ * Serialises pid generation across app servers for the rest of the transaction (D5): the next
+ * `max + 1` is read only after the previous creator has committed.
+ */
+export async function lockPidSequence(db: Executor): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('packages.pid'))`);
+}
+
+/** The highest number N of any `PKG-N` pid (0 when there is none). */
+export async function highestPidNumber(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(max(substring(${packages.pid} from 5)::int), 0)`.mapWith(Number) })
+    .from(packages)
+    .where(sql`${packages.pid} ~ '^PKG-[0-9]{1,9}$'`);
+  return row?.n ?? 0;
+}
+
+export async function insertPackage(db: Executor, pid: string, values: PackageValues, at: Date): Promise<PackageRow> {
+  const [row] = await db
+    .insert(packages)
+    .values({ ...values, pid, createdAt: at, updatedAt: at })
+    .returning();
+  return row!;
+}
+
+export async function updatePackage(
+  db: Executor,
+  id: string,
+  values: PackageValues,
+  at: Date,
+): Promise<PackageRow | undefined> {
+  const [row] = await db
+    .update(packages)
+    .set({ ...values, updatedAt: at })
+    .where(eq(packages.id, id))
+    .returning();
+  return row;
+}
+
+/** Subscriptions stay, with package_id set to null by the foreign key, so revenue history stays true. */
+export async function deletePackage(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.delete(packages).where(eq(packages.id, id)).returning({ id: packages.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,90 @@
+import { PACKAGE_ICONS, packageMessages, type Package, type PackageBody } from '@backoffice/contract';
+import type { Db } from '../../db/client';
+import type { PackageRow } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { NotFoundError } from '../../lib/errors';
+import * as repo from './packages-repository';
+
+/** How often a create is tried again after a pid clash before the error goes up. */
+const PID_ATTEMPTS = 5;
+
+/** `PKG-0001`, `PKG-0002`, … (wider past 9999). */
+export function formatPid(n: number): string {
+  return `PKG-${String(n).padStart(4, '0')}`;
+}
+
+function isPidClash(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const { code, constraint, cause } = e as { code?: string; constraint?: string; cause?: unknown };
+    if (code === '23505' && constraint === 'packages_pid_idx') return true;
+    e = cause;
+  }
+  return false;
+}
+
+export function toPackage(row: PackageRow, subscriberCount: number): Package {
+  return {
+    _id: row.id,
+    pid: row.pid,
+    name: row.name,
+    type: row.type,
+    description: row.description,
+    price: Number(row.price),
+    duration: row.duration,
+    maxAds: row.maxAds,
+    features: row.features,
+    status: row.status,
+    popularity: row.popularity,
+    // Spec §3: a default image per type is sent when the package has none of its own.
+    icon: row.icon ?? PACKAGE_ICONS[row.type],
+    createdAt: row.createdAt.toISOString(),
+    subscriberCount,
+  };
+}
+
+/** The row values of a validated body; the type's own default icon is stored as null. */
+function rowValues(body: PackageBody): repo.PackageValues {
+  const { icon, ...rest } = body;
+  return { ...rest, icon: icon === null || icon === PACKAGE_ICONS[body.type] ? null : icon };
+}
+
+/** Spec §2 "Packages", §7; D21. */
+export class PackagesService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(): Promise<Package[]> {
+    const rows = await repo.listPackages(this.db);
+    return rows.map((r) => toPackage(r, r.subscriberCount));
+  }
+
+  /** A new package with the next free pid; safe when several admins (or servers) create at once. */
+  async create(body: PackageBody): Promise<Package> {
+    const values = rowValues(body);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const row = await this.db.transaction(async (tx) => {
+          await repo.lockPidSequence(tx);
+          const pid = formatPid((await repo.highestPidNumber(tx)) + 1);
+          return repo.insertPackage(tx, pid, values, this.clock());
+        });
+        return toPackage(row, 0);
+      } catch (err) {
+        if (!isPidClash(err) || attempt >= PID_ATTEMPTS) throw err;
+      }
+    }
+  }
+
+  async update(id: string, body: PackageBody): Promise<Package> {
+    const row = await repo.updatePackage(this.db, id, rowValues(body), this.clock());
+    if (!row) throw new NotFoundError(packageMessages.notFound);
+    const counted = await repo.findPackage(this.db, id);
+    return toPackage(row, counted?.subscriberCount ?? 0);
+  }
+
+  async delete(id: string): Promise<void> {
+    if (!(await repo.deletePackage(this.db, id))) throw new NotFoundError(packageMessages.notFound);
+  }
+}

@@ -1,0 +1,44 @@
+import type {
+  Duty,
+  DutyCreateInput,
+  DutyListResponse,
+  DutyMutationResponse,
+  DutyUpdateInput,
+} from '@backoffice/contract';
+import { baseApi } from '../../lib/api';
+
+/** `{id}` in the paths is the duty's `_id` (uuid); the `#D` code travels in the body (decision 0005). */
+const dutyPath = (id: string) => `/duties/${encodeURIComponent(id)}`;
+
+/** Spec §7 duty calls; every change refetches the list (tag `Duties`). */
+export const dutiesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Duties'] }).injectEndpoints({
+  endpoints: (build) => ({
+    listDuties: build.query<Duty[], void>({
+      query: () => '/duties',
+      transformResponse: (response: DutyListResponse) => response.duties,
+      providesTags: ['Duties'],
+    }),
+    createDuty: build.mutation<Duty, DutyCreateInput>({
+      query: (body) => ({ url: '/duties', method: 'POST', body }),
+      transformResponse: (response: DutyMutationResponse) => response.duty,
+      invalidatesTags: ['Duties'],
+    }),
+    updateDuty: build.mutation<Duty, { id: string; body: DutyUpdateInput }>({
+      query: ({ id, body }) => ({ url: dutyPath(id), method: 'PUT', body }),
+      transformResponse: (response: DutyMutationResponse) => response.duty,
+      invalidatesTags: ['Duties'],
+    }),
+    deleteDuty: build.mutation<{ success: true }, string>({
+      query: (id) => ({ url: dutyPath(id), method: 'DELETE' }),
+      invalidatesTags: ['Duties'],
+    }),
+  }),
+});
+
+export const { useListDutiesQuery, useCreateDutyMutation, useUpdateDutyMutation, useDeleteDutyMutation } = dutiesApi;
+
+/** The HTTP status of a failed call (undefined for a network or parse failure). */
+export function errorStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}

@@ -1,0 +1,42 @@
+import { DUTY_CODE_ATTEMPTS, generateDutyCode, type Duty, type DutyUpdateInput } from '@backoffice/contract';
+import { errorStatus, useCreateDutyMutation, useUpdateDutyMutation } from './duties-api';
+
+export type SaveResult = { ok: true; duty: Duty } | { ok: false; errors?: Record<string, string> };
+
+/**
+ * Saves a duty. A new one gets a `#D` + 4 digit code made here (spec §3); when the server says the
+ * code is taken (409, D18) another one is tried, up to DUTY_CODE_ATTEMPTS codes in all.
+ */
+export function useSaveDuty() {
+  const [create, createState] = useCreateDutyMutation();
+  const [update, updateState] = useUpdateDutyMutation();
+
+  async function save(
+    body: DutyUpdateInput,
+    existing: Duty | undefined,
+    knownCodes: Iterable<string>,
+  ): Promise<SaveResult> {
+    if (existing) {
+      const result = await update({ id: existing._id, body });
+      return 'error' in result ? { ok: false, errors: fieldErrors(result.error) } : { ok: true, duty: result.data };
+    }
+    const tried = new Set(knownCodes);
+    for (let attempt = 0; attempt < DUTY_CODE_ATTEMPTS; attempt++) {
+      const code = generateDutyCode(Math.random, tried);
+      tried.add(code);
+      const result = await create({ id: code, ...body });
+      if (!('error' in result)) return { ok: true, duty: result.data };
+      if (errorStatus(result.error) !== 409) return { ok: false, errors: fieldErrors(result.error) };
+    }
+    return { ok: false };
+  }
+
+  return { save, saving: createState.isLoading || updateState.isLoading };
+}
+
+function fieldErrors(error: unknown): Record<string, string> | undefined {
+  const data = (error as { data?: { errors?: unknown } } | null)?.data;
+  return data && typeof data.errors === 'object' && data.errors !== null
+    ? (data.errors as Record<string, string>)
+    : undefined;
+}

@@ -1,0 +1,41 @@
+import type { Package, PackageBodyInput, PackageListResponse, PackageMutationResponse } from '@backoffice/contract';
+import { baseApi } from '../../lib/api';
+
+const packagePath = (id: string) => `/packages/${encodeURIComponent(id)}`;
+
+/** Spec §7 package calls; every change refetches the list (tag `Packages`). */
+export const packagesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Packages'] }).injectEndpoints({
+  endpoints: (build) => ({
+    listPackages: build.query<Package[], void>({
+      query: () => '/packages',
+      transformResponse: (response: PackageListResponse) => response.packages,
+      providesTags: ['Packages'],
+    }),
+    createPackage: build.mutation<Package, PackageBodyInput>({
+      query: (body) => ({ url: '/packages', method: 'POST', body }),
+      transformResponse: (response: PackageMutationResponse) => response.package,
+      invalidatesTags: ['Packages'],
+    }),
+    updatePackage: build.mutation<Package, { id: string; body: PackageBodyInput }>({
+      query: ({ id, body }) => ({ url: packagePath(id), method: 'PUT', body }),
+      transformResponse: (response: PackageMutationResponse) => response.package,
+      invalidatesTags: ['Packages'],
+    }),
+    deletePackage: build.mutation<{ success: true }, string>({
+      query: (id) => ({ url: packagePath(id), method: 'DELETE' }),
+      invalidatesTags: ['Packages'],
+    }),
+  }),
+});
+
+export const { useListPackagesQuery, useCreatePackageMutation, useUpdatePackageMutation, useDeletePackageMutation } =
+  packagesApi;
+
+/** The D14 error body of a failed call, when the server sent one. */
+export function errorBody(error: unknown): { message?: string; errors?: Record<string, string> } | null {
+  if (typeof error !== 'object' || error === null || !('data' in error)) return null;
+  const data = (error as { data: unknown }).data;
+  return typeof data === 'object' && data !== null
+    ? (data as { message?: string; errors?: Record<string, string> })
+    : null;
+}
