@@ -1,1 +1,163 @@
-export {};
+import { z } from 'zod';
+
+/** Spec §2 "Banner Ads", §3 Banner ad, §5 banner form, §7 banner calls, §8 banner messages; D12. */
+export const BANNER_STATUSES = ['Active', 'Inactive'] as const;
+export type BannerStatus = (typeof BANNER_STATUSES)[number];
+/** Where a banner shows on the marketplace (the table's Placement column; decision 0006). */
+export const BANNER_PLACEMENTS = ['Home page', 'Search results', 'Ad details', 'Category pages'] as const;
+export type BannerPlacement = (typeof BANNER_PLACEMENTS)[number];
+
+export const MAX_BANNER_NAME = 120;
+export const MAX_BANNER_DESCRIPTION = 2000;
+export const MAX_BANNER_SEARCH = 200;
+/** D12: at most 5 MB per image. */
+export const BANNER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** D12: the only image types accepted (never SVG). */
+export const BANNER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export type BannerImageType = (typeof BANNER_IMAGE_TYPES)[number];
+/** The file picker's `accept`. */
+export const BANNER_IMAGE_ACCEPT = BANNER_IMAGE_TYPES.join(',');
+/** The multipart fields of POST/PUT /api/banner-ads (spec §7) plus placement. */
+export const BANNER_FORM_FIELDS = ['name', 'description', 'startDate', 'endDate', 'status', 'placement'] as const;
+export type BannerFormField = (typeof BANNER_FORM_FIELDS)[number];
+
+export const bannerMessages = {
+  fetchFailed: 'Failed to fetch banner ads',
+  saveFailed: 'Failed to save banner ad',
+  deleteFailed: 'Failed to delete banner ad',
+  confirmDelete: 'Are you sure you want to delete this banner ad?',
+  created: 'Banner ad created successfully',
+  updated: 'Banner ad updated successfully',
+  deleted: 'Banner ad deleted successfully',
+  emptyState: 'No banner ads found',
+  // Form (spec §5).
+  nameRequired: 'Name is required',
+  descriptionRequired: 'Description is required',
+  startDateRequired: 'Start date is required',
+  endDateRequired: 'End date is required',
+  invalidDate: 'Enter a valid date',
+  endBeforeStart: 'End date must be on or after the start date',
+  imageRequired: 'Image is required',
+  imageNotImage: 'Please choose an image file (JPEG, PNG, WebP or GIF)',
+  nameTooLong: `Name must be at most ${MAX_BANNER_NAME} characters`,
+  descriptionTooLong: `Description must be at most ${MAX_BANNER_DESCRIPTION} characters`,
+  // Server (D12, D14).
+  notFound: 'Banner ad not found',
+  imageTooLarge: 'Image must be at most 5 MB',
+  imageType: 'Image must be a JPEG, PNG, WebP or GIF file',
+  imageEmpty: 'The image file is empty',
+  oneImageOnly: 'Only one image file can be uploaded',
+  tooManyFields: 'Too many form fields',
+  notMultipart: 'Send the banner ad as multipart/form-data',
+  incomplete: 'The upload was incomplete; please try again',
+  searchTooLong: `Search must be at most ${MAX_BANNER_SEARCH} characters`,
+  unknownField: (name: string) => `Unknown field: ${name}`,
+  repeatedField: (name: string) => `Field sent more than once: ${name}`,
+  fieldTooLong: (name: string) => `Field is too long: ${name}`,
+} as const;
+
+// PostgreSQL text cannot hold NUL; a name or a search has no use for control characters.
+// eslint-disable-next-line no-control-regex
+const controlChars = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** True for a real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+export function isIsoDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1900) return false;
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+const text = (max: number, required: string, tooLong: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, tooLong)
+    .refine((v) => !controlChars.test(v), 'Control characters are not allowed');
+
+const isoDate = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).refine(isIsoDate, bannerMessages.invalidDate);
+
+const fieldShape = {
+  name: text(MAX_BANNER_NAME, bannerMessages.nameRequired, bannerMessages.nameTooLong),
+  description: text(MAX_BANNER_DESCRIPTION, bannerMessages.descriptionRequired, bannerMessages.descriptionTooLong),
+  startDate: isoDate(bannerMessages.startDateRequired),
+  endDate: isoDate(bannerMessages.endDateRequired),
+};
+
+type DateRange = { startDate: string; endDate: string };
+/** ISO dates compare as text. */
+const orderedDates = <T extends DateRange>(v: T) => v.endDate >= v.startDate;
+const orderedDatesIssue = { message: bannerMessages.endBeforeStart, path: ['endDate'] };
+
+/**
+ * The form's text fields (spec §5) for both sides. Creating may leave out status (Active, §4) and
+ * placement (Home page); an edit sends every field, as the spec's form does.
+ */
+export const bannerCreateFields = z
+  .strictObject({
+    ...fieldShape,
+    status: z.enum(BANNER_STATUSES).default('Active'),
+    placement: z.enum(BANNER_PLACEMENTS).default('Home page'),
+  })
+  .refine(orderedDates, orderedDatesIssue);
+export type BannerCreateFields = z.infer<typeof bannerCreateFields>;
+
+export const bannerUpdateFields = z
+  .strictObject({
+    ...fieldShape,
+    status: z.enum(BANNER_STATUSES),
+    placement: z.enum(BANNER_PLACEMENTS),
+  })
+  .refine(orderedDates, orderedDatesIssue);
+export type BannerUpdateFields = z.infer<typeof bannerUpdateFields>;
+
+export const bannerAd = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  placement: z.enum(BANNER_PLACEMENTS),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: z.enum(BANNER_STATUSES),
+  /** File name under /uploads/banner-ads/. */
+  image: z.string(),
+  views: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BannerAd = z.infer<typeof bannerAd>;
+
+/** GET /api/banner-ads?status=&search= (spec §7): empty values mean no filter. */
+export const bannerListQuery = z.strictObject({
+  status: z
+    .enum(['', 'all', ...BANNER_STATUSES])
+    .optional()
+    .transform((v) => (v === 'Active' || v === 'Inactive' ? v : undefined)),
+  search: z
+    .string()
+    .max(MAX_BANNER_SEARCH, bannerMessages.searchTooLong)
+    .refine((v) => !controlChars.test(v), 'Control characters are not allowed')
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+});
+export type BannerListQuery = z.infer<typeof bannerListQuery>;
+export type BannerListParams = { status?: BannerStatus | 'all' | ''; search?: string };
+
+/** Spec §7: "A list". */
+export const bannerListResponse = z.array(bannerAd);
+export const bannerMutationResponse = z.object({ success: z.literal(true), bannerAd });
+export type BannerMutationResponse = z.infer<typeof bannerMutationResponse>;
+
+/** Spec §2: images are read from /uploads/banner-ads/{file}. */
+export function bannerImageUrl(file: string): string {
+  return `/uploads/banner-ads/${encodeURIComponent(file)}`;
+}
+
+/** Spec §2: the first 8 characters of the id. */
+export function formatBannerId(id: string): string {
+  return id.slice(0, 8);
+}

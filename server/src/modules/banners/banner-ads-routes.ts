@@ -1,5 +1,58 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bannerCreateFields,
+  bannerListQuery,
+  bannerListResponse,
+  bannerMutationResponse,
+  bannerUpdateFields,
+  uuidParam,
+} from '@backoffice/contract';
 import type { ModuleDeps } from '../module-deps';
+import { multipartLimits, parseBannerFields, readBannerForm } from './banner-ads-form';
+import { BannerAdsService } from './banner-ads-service';
 
-/** Routes of this module (to be built; see the issue). */
-export const bannerAdsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async () => {};
+const params = uuidParam;
+
+/**
+ * Spec §7 banner calls. Multipart parsing is registered here only (this plugin is its own
+ * encapsulated scope), so no other route accepts multipart bodies.
+ */
+export const bannerAdsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, clock, log }) => {
+  await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
+  const banners = new BannerAdsService(db, storage, clock, log);
+  // A refused upload may still be streaming in: answer and close the connection instead of
+  // reading the rest of an oversized body.
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode >= 400 && request.isMultipart() && !request.raw.complete) reply.header('connection', 'close');
+  });
+
+  app.get(
+    '/api/banner-ads',
+    { schema: { querystring: bannerListQuery, response: { 200: bannerListResponse } } },
+    async (request) => banners.list(request.query),
+  );
+
+  app.post('/api/banner-ads', { schema: { response: { 201: bannerMutationResponse } } }, async (request, reply) => {
+    const form = await readBannerForm(request);
+    const fields = parseBannerFields(bannerCreateFields, form, { imageRequired: true });
+    const bannerAd = await banners.create(fields, form.image!);
+    return reply.status(201).send({ success: true as const, bannerAd });
+  });
+
+  app.put('/api/banner-ads/:id', { schema: { params, response: { 200: bannerMutationResponse } } }, async (request) => {
+    const form = await readBannerForm(request);
+    const fields = parseBannerFields(bannerUpdateFields, form, { imageRequired: false });
+    return { success: true as const, bannerAd: await banners.update(request.params.id, fields, form.image) };
+  });
+
+  app.delete(
+    '/api/banner-ads/:id',
+    { schema: { params, response: { 200: z.object({ success: z.literal(true) }) } } },
+    async (request) => {
+      await banners.delete(request.params.id);
+      return { success: true as const };
+    },
+  );
+};

@@ -1,5 +1,158 @@
-import { PageHeader } from '../../components/ui';
+import { useEffect, useRef, useState } from 'react';
+import { bannerImageUrl, bannerMessages, type BannerAd } from '@backoffice/contract';
+import {
+  Banner,
+  Button,
+  Lightbox,
+  Modal,
+  PageHeader,
+  Panel,
+  SIDE_PANEL_CLOSE_MS,
+  useTimedMessage,
+} from '../../components/ui';
+import { BannerFormPanel } from './banner-form-panel';
+import { BannerViewPanel } from './banner-view-panel';
+import { useDeleteBannerMutation, useListBannersQuery } from './banners-api';
+import { BannersTable } from './banners-table';
+import { BannersToolbar, useBannerFilters } from './banners-toolbar';
 
+/** Success and delete-failure messages disappear after 3 s, as the package messages do (spec §9). */
+const MESSAGE_MS = 3000;
+
+type PanelState =
+  | { kind: 'view'; banner: BannerAd; open: boolean }
+  | { kind: 'form'; banner: BannerAd | null; open: boolean; key: number };
+
+/** Banner Ads (spec §2): search, status filter, + Add New, the table, View and Add/Edit panels. */
 export function BannersPage() {
-  return <PageHeader title="Banner Ads" />;
+  const filters = useBannerFilters();
+  const list = useListBannersQuery(filters.params, { refetchOnMountOrArgChange: true });
+  const banners = list.currentData ?? [];
+  const loading = list.currentData === undefined && list.isFetching;
+  const message = useTimedMessage(MESSAGE_MS);
+  const [enlarged, setEnlarged] = useState<BannerAd | null>(null);
+  const [toDelete, setToDelete] = useState<BannerAd | null>(null);
+  const [remove, removeState] = useDeleteBannerMutation();
+
+  // A panel keeps its content while it slides out, then goes (spec §9: 300 ms).
+  const [panel, setPanel] = useState<PanelState | null>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const formKey = useRef(0);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+  function show(next: PanelState) {
+    clearTimeout(closeTimer.current);
+    setPanel(next);
+  }
+  const openForm = (banner: BannerAd | null) => show({ kind: 'form', banner, open: true, key: ++formKey.current });
+  function closePanel() {
+    setPanel((p) => (p ? { ...p, open: false } : p));
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => setPanel(null), SIDE_PANEL_CLOSE_MS);
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    const target = toDelete;
+    const result = await remove(target._id);
+    setToDelete(null);
+    if ('error' in result) {
+      message.show('error', bannerMessages.deleteFailed);
+      return;
+    }
+    message.show('success', bannerMessages.deleted);
+    if (panel?.banner?._id === target._id) closePanel();
+  }
+
+  return (
+    <>
+      <PageHeader title="Banner Ads" actions={<Button onClick={() => openForm(null)}>+ Add New</Button>} />
+
+      <div className="mb-4 space-y-2 empty:hidden" aria-live="polite">
+        {message.message && <Banner message={message.message} onDismiss={message.clear} />}
+        {list.isError && !list.isFetching && <Banner message={{ tone: 'error', text: bannerMessages.fetchFailed }} />}
+      </div>
+
+      <Panel flush className="overflow-hidden">
+        <BannersToolbar filters={filters} />
+        {list.isError && !list.currentData ? (
+          <div className="flex flex-col items-center gap-3 border-t border-slate-800 px-4 py-14 text-center">
+            <p className="text-slate-300">{bannerMessages.fetchFailed}</p>
+            <Button variant="secondary" size="sm" onClick={() => list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <BannersTable
+            banners={banners}
+            loading={loading}
+            filtered={filters.active}
+            onView={(banner) => show({ kind: 'view', banner, open: true })}
+            onEdit={openForm}
+            onDelete={setToDelete}
+            onEnlarge={setEnlarged}
+            onClearFilters={filters.reset}
+            onAdd={() => openForm(null)}
+          />
+        )}
+        {banners.length > 0 && (
+          <p className="border-t border-slate-800 px-4 py-3 text-sm text-slate-400 tabular-nums">
+            {banners.length === 1 ? '1 banner ad' : `${banners.length} banner ads`}
+          </p>
+        )}
+      </Panel>
+
+      {panel?.kind === 'view' && (
+        <BannerViewPanel
+          banner={panel.banner}
+          open={panel.open}
+          onClose={closePanel}
+          onEdit={openForm}
+          onEnlarge={setEnlarged}
+        />
+      )}
+      {panel?.kind === 'form' && (
+        <BannerFormPanel
+          key={panel.key}
+          banner={panel.banner}
+          open={panel.open}
+          onClose={closePanel}
+          onSaved={(_, created) => {
+            message.show('success', created ? bannerMessages.created : bannerMessages.updated);
+            closePanel();
+          }}
+        />
+      )}
+      {toDelete && (
+        <Modal
+          title="Delete banner ad"
+          onClose={() => setToDelete(null)}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => setToDelete(null)} disabled={removeState.isLoading}>
+                Cancel
+              </Button>
+              <Button
+                variant="danger"
+                onClick={confirmDelete}
+                loading={removeState.isLoading}
+                disabled={removeState.isLoading}
+              >
+                Delete
+              </Button>
+            </>
+          }
+        >
+          <p>{bannerMessages.confirmDelete}</p>
+          <p className="font-medium text-slate-100">{toDelete.name}</p>
+        </Modal>
+      )}
+      {enlarged && (
+        <Lightbox
+          src={bannerImageUrl(enlarged.image)}
+          alt={`Banner image of ${enlarged.name}`}
+          onClose={() => setEnlarged(null)}
+        />
+      )}
+    </>
+  );
 }

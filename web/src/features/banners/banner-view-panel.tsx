@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Maximize2, Pencil } from 'lucide-react';
+import { bannerImageUrl, formatBannerId, type BannerAd } from '@backoffice/contract';
+import { Badge, Button, SidePanel, StatusBadge, Thumbnail } from '../../components/ui';
+import { formatDateRange, formatViews } from './banner-format';
+
+export interface BannerViewPanelProps {
+  banner: BannerAd;
+  open: boolean;
+  onClose: () => void;
+  onEdit: (banner: BannerAd) => void;
+  onEnlarge: (banner: BannerAd) => void;
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-1 text-sm break-words text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+/** View panel (spec §2): image, name, description, placements, displaying date, status, views. */
+export function BannerViewPanel({ banner, open, onClose, onEdit, onEnlarge }: BannerViewPanelProps) {
+  return (
+    <SidePanel
+      title="Banner Ad Details"
+      open={open}
+      onRequestClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button icon={<Pencil className="size-4" aria-hidden="true" />} onClick={() => onEdit(banner)}>
+            Edit
+          </Button>
+        </>
+      }
+    >
+      <div className="group relative overflow-hidden rounded-lg border border-slate-800 bg-slate-950">
+        <Thumbnail
+          src={bannerImageUrl(banner.image)}
+          alt={`Banner image of ${banner.name}`}
+          loading="eager"
+          fit="contain"
+          className="aspect-[3/1] w-full"
+        />
+        <button
+          type="button"
+          onClick={() => onEnlarge(banner)}
+          aria-label={`Enlarge image of ${banner.name}`}
+          className="absolute right-2 bottom-2 rounded-md bg-slate-900/90 p-1.5 text-slate-200 hover:bg-slate-800 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+        >
+          <Maximize2 className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+
+      <div className="mt-5 min-w-0">
+        <p className="font-mono text-xs text-slate-500">{formatBannerId(banner._id)}</p>
+        <h3 className="mt-1 text-lg font-semibold break-words text-slate-100">{banner.name}</h3>
+      </div>
+
+      <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-4">
+        <div className="col-span-2">
+          <Detail label="Description">
+            <span className="whitespace-pre-line">{banner.description}</span>
+          </Detail>
+        </div>
+        <Detail label="Placements">
+          <Badge tone="sky">{banner.placement}</Badge>
+        </Detail>
+        <Detail label="Displaying Date">
+          <span className="tabular-nums">{formatDateRange(banner.startDate, banner.endDate)}</span>
+        </Detail>
+        <Detail label="Status">
+          <StatusBadge status={banner.status} />
+        </Detail>
+        <Detail label="Views">
+          <span className="tabular-nums">{formatViews(banner.views)}</span>
+        </Detail>
+      </dl>
+    </SidePanel>
+  );
+}

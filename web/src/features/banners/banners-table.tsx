@@ -1,0 +1,128 @@
+import { Eye, ImagePlus, Pencil, SearchX, Trash2 } from 'lucide-react';
+import { bannerImageUrl, bannerMessages, formatBannerId, type BannerAd } from '@backoffice/contract';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  IconButton,
+  SkeletonRows,
+  StatusBadge,
+  TableFrame,
+  Th,
+  Thumbnail,
+  cx,
+  focusRing,
+  rowClass,
+  tdClass,
+  theadClass,
+} from '../../components/ui';
+import { formatDateRange } from './banner-format';
+
+const COLUMNS = 7;
+
+export interface BannersTableProps {
+  banners: BannerAd[];
+  loading: boolean;
+  /** A search or status filter is applied (the empty state then offers to clear it). */
+  filtered: boolean;
+  onView: (banner: BannerAd) => void;
+  onEdit: (banner: BannerAd) => void;
+  onDelete: (banner: BannerAd) => void;
+  onEnlarge: (banner: BannerAd) => void;
+  onClearFilters: () => void;
+  onAdd: () => void;
+}
+
+/** Spec §2 table: Ad Id (first 8), Image (click for large preview), Name, Placement, Display Date Range, Status, actions. */
+export function BannersTable(props: BannersTableProps) {
+  const { banners, loading } = props;
+  return (
+    <TableFrame label="Banner ads" busy={loading}>
+      <thead className={theadClass}>
+        <tr>
+          <Th>Ad Id</Th>
+          <Th>Image</Th>
+          <Th>Name</Th>
+          <Th>Placement</Th>
+          <Th>Display Date Range</Th>
+          <Th>Status</Th>
+          <Th className="text-right">Actions</Th>
+        </tr>
+      </thead>
+      <tbody className="text-slate-200">
+        {loading ? (
+          <SkeletonRows rows={4} columns={COLUMNS} />
+        ) : banners.length === 0 ? (
+          <EmptyState
+            columns={COLUMNS}
+            icon={props.filtered ? <SearchX className="size-6" /> : <ImagePlus className="size-6" />}
+            message={bannerMessages.emptyState}
+            action={
+              props.filtered ? (
+                <Button variant="secondary" size="sm" onClick={props.onClearFilters}>
+                  Clear filters
+                </Button>
+              ) : (
+                <Button size="sm" onClick={props.onAdd}>
+                  + Add New
+                </Button>
+              )
+            }
+          />
+        ) : (
+          banners.map((banner) => (
+            <tr key={banner._id} aria-label={`${formatBannerId(banner._id)} ${banner.name}`} className={rowClass}>
+              <td className={cx(tdClass, 'font-mono text-xs text-slate-400')}>{formatBannerId(banner._id)}</td>
+              <td className={tdClass}>
+                <button
+                  type="button"
+                  onClick={() => props.onEnlarge(banner)}
+                  aria-label={`Enlarge image of ${banner.name}`}
+                  className={cx('block cursor-zoom-in rounded-md', focusRing)}
+                >
+                  <Thumbnail
+                    src={bannerImageUrl(banner.image)}
+                    alt=""
+                    compact
+                    className="h-10 w-[7.5rem] max-w-none rounded-md"
+                  />
+                </button>
+              </td>
+              {/* max-w-0 + w-full: the name takes the width left over and truncates. */}
+              <td className={cx(tdClass, 'w-full max-w-0 min-w-48')}>
+                <span className="block truncate font-medium text-slate-100" title={banner.name}>
+                  {banner.name}
+                </span>
+              </td>
+              <td className={tdClass}>
+                <Badge tone="sky">{banner.placement}</Badge>
+              </td>
+              <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>
+                {formatDateRange(banner.startDate, banner.endDate)}
+              </td>
+              <td className={tdClass}>
+                <StatusBadge status={banner.status} />
+              </td>
+              <td className={cx(tdClass, 'whitespace-nowrap text-right')}>
+                <IconButton aria-label={`View ${banner.name}`} title="View" onClick={() => props.onView(banner)}>
+                  <Eye className="size-4" aria-hidden="true" />
+                </IconButton>
+                <IconButton aria-label={`Edit ${banner.name}`} title="Edit" onClick={() => props.onEdit(banner)}>
+                  <Pencil className="size-4" aria-hidden="true" />
+                </IconButton>
+                <IconButton
+                  aria-label={`Delete ${banner.name}`}
+                  title="Delete"
+                  onClick={() => props.onDelete(banner)}
+                  className="hover:bg-rose-500/15 hover:text-rose-300"
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                </IconButton>
+              </td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </TableFrame>
+  );
+}

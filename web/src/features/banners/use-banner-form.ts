@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  BANNER_IMAGE_MAX_BYTES,
+  BANNER_IMAGE_TYPES,
+  bannerCreateFields,
+  bannerMessages,
+  type BannerAd,
+  type BannerPlacement,
+  type BannerStatus,
+} from '@backoffice/contract';
+import { serverFieldErrors, serverMessage, useCreateBannerMutation, useUpdateBannerMutation } from './banners-api';
+
+export interface BannerFormValues {
+  name: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  status: BannerStatus;
+  placement: BannerPlacement;
+}
+
+export type BannerFormErrors = Partial<Record<keyof BannerFormValues | 'image', string>>;
+
+/** New banners start Active (spec §4) on the home page (decision 0006). */
+export const emptyBannerValues: BannerFormValues = {
+  name: '',
+  description: '',
+  startDate: '',
+  endDate: '',
+  status: 'Active',
+  placement: 'Home page',
+};
+
+export function bannerValues(banner: BannerAd): BannerFormValues {
+  const { name, description, startDate, endDate, status, placement } = banner;
+  return { name, description, startDate, endDate, status, placement };
+}
+
+/**
+ * Spec §5: name, description, start and end date required, the end not before the start (the
+ * contract's rules, shared with the server); an image only when adding, and it must be a JPEG,
+ * PNG, WebP or GIF of at most 5 MB (the server checks the bytes again, D12).
+ */
+export function validateBanner(values: BannerFormValues, file: File | null, creating: boolean): BannerFormErrors {
+  const errors: BannerFormErrors = {};
+  const result = bannerCreateFields.safeParse(values);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = issue.path[0] as keyof BannerFormValues | undefined;
+      if (key && !errors[key]) errors[key] = issue.message;
+    }
+  }
+  if (file) {
+    if (!(BANNER_IMAGE_TYPES as readonly string[]).includes(file.type)) errors.image = bannerMessages.imageNotImage;
+    else if (file.size > BANNER_IMAGE_MAX_BYTES) errors.image = bannerMessages.imageTooLarge;
+  } else if (creating) {
+    errors.image = bannerMessages.imageRequired;
+  }
+  return errors;
+}
+
+/** The multipart body of spec §7 (plus placement); the image only when one was chosen. */
+export function bannerFormData(values: BannerFormValues, file: File | null): FormData {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(values)) body.append(key, value.trim());
+  if (file) body.append('image', file);
+  return body;
+}
+
+/**
+ * State of the Add/Edit panel: values, the chosen file with its live preview (an object URL,
+ * revoked when replaced or when the panel goes), field errors that clear on edit, and saving.
+ */
+export function useBannerForm({ banner, onSaved }: { banner: BannerAd | null; onSaved: (saved: BannerAd) => void }) {
+  const creating = banner === null;
+  const [values, setValues] = useState<BannerFormValues>(banner ? bannerValues(banner) : emptyBannerValues);
+  const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
+  const [errors, setErrors] = useState<BannerFormErrors>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [create, createState] = useCreateBannerMutation();
+  const [update, updateState] = useUpdateBannerMutation();
+  const latestUrl = useRef<string | null>(null);
+  useEffect(() => () => void (latestUrl.current && URL.revokeObjectURL(latestUrl.current)), []);
+
+  function setField<K extends keyof BannerFormValues>(key: K, value: BannerFormValues[K]) {
+    setValues((v) => ({ ...v, [key]: value }));
+    // Spec §5 (as for packages): a field's error clears on edit; the date order involves both dates.
+    setErrors((e) => ({ ...e, [key]: undefined, ...(key === 'startDate' ? { endDate: undefined } : {}) }));
+  }
+
+  function chooseFile(file: File | null) {
+    if (latestUrl.current) URL.revokeObjectURL(latestUrl.current);
+    const url = file ? URL.createObjectURL(file) : null;
+    latestUrl.current = url;
+    setPicked(file && url ? { file, url } : null);
+    setErrors((e) => ({ ...e, image: undefined }));
+  }
+
+  async function submit(): Promise<void> {
+    const file = picked?.file ?? null;
+    const found = validateBanner(values, file, creating);
+    setErrors(found);
+    setSaveError(null);
+    if (Object.keys(found).length > 0) return;
+    const body = bannerFormData(values, file);
+    const result = banner ? await update({ id: banner._id, body }) : await create(body);
+    if ('error' in result) {
+      setErrors(serverFieldErrors(result.error));
+      setSaveError(serverMessage(result.error, bannerMessages.saveFailed));
+      return;
+    }
+    onSaved(result.data.bannerAd);
+  }
+
+  return {
+    creating,
+    values,
+    setField,
+    file: picked?.file ?? null,
+    previewUrl: picked?.url ?? null,
+    chooseFile,
+    errors,
+    saveError,
+    saving: createState.isLoading || updateState.isLoading,
+    submit,
+  };
+}
