@@ -1,1 +1,181 @@
-export {};
+import { z } from 'zod';
+
+/**
+ * Dashboard and Common Notification (spec §2, §9 chart periods; D22). The figures' definitions
+ * are in docs/decisions/0007-dashboard.md; the labels are the spec's, word for word.
+ */
+
+/** "Today", "this week", "this month" and "this year" are calendar periods in Sri Lanka. */
+export const DASHBOARD_TIME_ZONE = 'Asia/Colombo';
+
+/** Spec §9: chart periods week, month, year. */
+export const CHART_PERIODS = ['week', 'month', 'year'] as const;
+export type ChartPeriod = (typeof CHART_PERIODS)[number];
+
+export const HIGH_PRIORITY_HOURS = 48;
+export const REJECTED_RECENT_DAYS = 30;
+export const RECENT_ACTIVITY_COUNT = 3;
+export const TOP_CATEGORY_COUNT = 3;
+export const NOTIFICATION_COUNT = 30;
+export const OTHERS_CATEGORY = 'Others';
+export const MONTH_LABELS = [
+  'JAN',
+  'FEB',
+  'MAR',
+  'APR',
+  'MAY',
+  'JUN',
+  'JUL',
+  'AUG',
+  'SEP',
+  'OCT',
+  'NOV',
+  'DEC',
+] as const;
+
+export const dashboardText = {
+  searchPlaceholder: 'Search for...',
+  pendingAds: 'Pending Ads',
+  highPriority: (n: number) => `(${n} High Priority)`,
+  approvedAds: 'Approved Ads',
+  addedToday: (n: number) => `(${n} Added Today)`,
+  rejectedAds: 'Rejected Ads',
+  last30Days: (n: number) => `(${n} last 30 days)`,
+  verifyAdvertiser: 'Verify Advertiser',
+  newToday: (n: number) => `(${n} New Today)`,
+  recentActivities: 'Recent Activities',
+  viewAll: 'View All',
+  adsSubmitted: 'Ads Submitted',
+  periods: { week: 'This Week', month: 'This Month', year: 'This Year' } satisfies Record<ChartPeriod, string>,
+  revenue: 'Revenue',
+  /** Spec: fixed label "Jan 2024 - Dec 2024"; here the current year. */
+  revenueRange: (year: number) => `Jan ${year} - Dec ${year}`,
+  sales: 'Sales',
+  monthProgress: 'This month Progress',
+  regularAds: 'Regular Ads',
+  digitalAds: 'Digital Ads',
+  notifications: 'Common Notification',
+  noNotifications: 'No notifications yet.',
+} as const;
+
+/** Share of `part` in `whole` as a whole percentage (0 when `whole` is 0). */
+export function percentOf(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 100) : 0;
+}
+
+/** GET /api/dashboard query: the period of the Ads Submitted donut. */
+export const dashboardQuery = z.strictObject({
+  period: z.enum(CHART_PERIODS).default('week'),
+});
+export type DashboardQuery = z.infer<typeof dashboardQuery>;
+
+const count = z.number().int().min(0);
+
+export const MODERATION_ACTIONS = ['approve', 'reject', 'delete', 'images'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** One moderation event: who did what to which ad, when. */
+export const moderationActivity = z.object({
+  id: z.string(),
+  action: z.enum(MODERATION_ACTIONS),
+  adId: z.string(),
+  adHeading: z.string(),
+  adminId: z.string().nullable(),
+  /** The admin's name (or username); null when that admin was deleted. */
+  adminName: z.string().nullable(),
+  reason: z.string().nullable(),
+  at: z.string(),
+});
+export type ModerationActivity = z.infer<typeof moderationActivity>;
+
+export const dashboardResponse = z.object({
+  /** The server's "now" the figures were computed at, and the zone of its calendar. */
+  generatedAt: z.string(),
+  timeZone: z.string(),
+  cards: z.object({
+    pending: count,
+    pendingHighPriority: count,
+    approved: count,
+    approvedToday: count,
+    rejected: count,
+    rejectedLast30Days: count,
+    unverifiedAdvertisers: count,
+    advertisersNewToday: count,
+  }),
+  recentActivities: z.array(moderationActivity),
+  adsSubmitted: z.object({
+    period: z.enum(CHART_PERIODS),
+    from: z.string(),
+    to: z.string(),
+    total: count,
+    /** The largest categories (at most three) then Others; empty categories are left out. */
+    slices: z.array(z.object({ name: z.string(), value: count })),
+  }),
+  revenue: z.object({
+    year: z.number().int(),
+    currency: z.literal('LKR'),
+    months: z.array(z.object({ month: z.enum(MONTH_LABELS), sales: z.number().min(0) })).length(12),
+  }),
+  monthProgress: z.object({
+    submitted: count,
+    moderated: count,
+    regular: count,
+    digital: count,
+    moderatedPercent: z.number().int().min(0).max(100),
+    regularPercent: z.number().int().min(0).max(100),
+    digitalPercent: z.number().int().min(0).max(100),
+  }),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponse>;
+
+/**
+ * Common Notification feed: ads waiting for review (kind `pending`, at = posting date, by = the
+ * advertiser) and moderation events (kind = the action, at = when, by = the admin), newest first.
+ */
+export const NOTIFICATION_KINDS = ['pending', ...MODERATION_ACTIONS] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationItem = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  adId: z.string(),
+  adHeading: z.string(),
+  by: z.string().nullable(),
+  /** Set for moderation events: the admin who acted (own actions are never "unread"). */
+  adminId: z.string().nullable(),
+  reason: z.string().nullable(),
+  at: z.string(),
+});
+export type NotificationItem = z.infer<typeof notificationItem>;
+
+export const notificationsResponse = z.object({ notifications: z.array(notificationItem) });
+export type NotificationsResponse = z.infer<typeof notificationsResponse>;
+
+const activityVerbs: Record<NotificationKind, string> = {
+  pending: 'submitted',
+  approve: 'approved',
+  reject: 'rejected',
+  delete: 'deleted',
+  images: 'removed images from',
+};
+
+/** "Nimal Perera approved", "kasun.perera submitted": who did what (the ad's heading follows). */
+export function activityLead(kind: NotificationKind, by: string | null): string {
+  const who = by ?? (kind === 'pending' ? 'An advertiser' : 'A former administrator');
+  return `${who} ${activityVerbs[kind]}`;
+}
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: DASHBOARD_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "18 Nov 2026, 14:05" in Sri Lankan time, whatever the browser's zone. */
+export function formatActivityTime(iso: string): string {
+  return timeFormat.format(new Date(iso));
+}

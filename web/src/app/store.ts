@@ -13,10 +13,19 @@ import {
 import { baseApi } from '../lib/api';
 import { localStorageAdapter } from '../lib/local-storage';
 import { userReducer } from '../features/auth/user-slice';
+import { cartReducer, getTotals } from '../features/cart/cart-slice';
+import { notificationsReducer } from '../features/notifications/notifications-slice';
+import { productsApi } from '../features/products/products-api';
+import { productsReducer } from '../features/products/products-slice';
 
 /** Add new slices here; they are persisted unless listed in `notPersisted`. */
 const rootReducer = combineReducers({
   user: userReducer,
+  // Spec §4: the shop leftovers (products, cart and the productsApi cache) are persisted too.
+  products: productsReducer,
+  cart: cartReducer,
+  [productsApi.reducerPath]: productsApi.reducer,
+  notifications: notificationsReducer,
   [baseApi.reducerPath]: baseApi.reducer,
 });
 
@@ -42,7 +51,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(baseApi.middleware),
+      }).concat(baseApi.middleware, productsApi.middleware),
   });
 }
 
@@ -50,4 +59,6 @@ export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 
 export const store = makeStore();
+// Spec §4: cart totals are calculated once at start-up, with no user.
+store.dispatch(getTotals(null));
 export const persistor = persistStore(store);

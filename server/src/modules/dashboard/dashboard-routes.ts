@@ -1,5 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dashboardQuery, dashboardResponse, notificationsResponse } from '@backoffice/contract';
 import type { ModuleDeps } from '../module-deps';
+import { DashboardService } from './dashboard-service';
 
-/** Routes of this module (to be built; see the issue). */
-export const dashboardRoutes: FastifyPluginAsyncZod<ModuleDeps> = async () => {};
+/** GET /api/dashboard (D22) and GET /api/notifications (the Common Notification feed). */
+export const dashboardRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
+  const service = new DashboardService(db, clock);
+
+  app.get(
+    '/api/dashboard',
+    { schema: { querystring: dashboardQuery, response: { 200: dashboardResponse } } },
+    async (request) => service.dashboard(request.query.period),
+  );
+
+  app.get(
+    '/api/notifications',
+    { schema: { querystring: z.strictObject({}), response: { 200: notificationsResponse } } },
+    async () => ({ notifications: await service.notifications() }),
+  );
+};

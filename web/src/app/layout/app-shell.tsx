@@ -1,18 +1,20 @@
 import { Outlet } from 'react-router';
 import { useGetSessionQuery } from '../../features/auth/auth-api';
 import { FullscreenButton } from './fullscreen-button';
+import { HeaderBar } from './header-bar';
 import { Sidebar } from './sidebar';
 
-/** Dark admin shell: fixed sidebar, scrollable main area, fullscreen toggle (spec §1). */
+/** Dark admin shell: fixed sidebar, header bar, scrollable main area, fullscreen toggle (spec §1, §2). */
 export function AppShell() {
   // Checks the server session on every mount; a 401 signs the client out (D9) and the guard
   // then sends the visitor to /.
-  useGetSessionQuery(undefined, { refetchOnMountOrArgChange: true });
+  const session = useGetSessionQuery(undefined, { refetchOnMountOrArgChange: true });
 
   return (
     <div className="h-full bg-slate-950 text-slate-100">
       <Sidebar />
       <main className="fixed inset-y-0 right-0 left-64 overflow-y-auto">
+        <HeaderBar sessionChecked={session.isSuccess} />
         <div className="mx-auto max-w-screen-2xl px-8 py-8">
           <Outlet />
         </div>

@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ADS_PAGE_SIZE, type AdListParams, type AdSortField, type AdStatus } from '@backoffice/contract';
+import { useLocation } from 'react-router';
+import {
+  ADS_PAGE_SIZE,
+  MAX_SEARCH_LENGTH,
+  type AdListParams,
+  type AdSortField,
+  type AdStatus,
+} from '@backoffice/contract';
 import type { SortOrder } from '../../components/ui';
 
 export type StatusFilter = 'all' | AdStatus;
@@ -39,19 +46,35 @@ export function toListParams(page: number, sort: AdsSort, filters: AdsFilters, q
   };
 }
 
+/** The search a link asks for: `?q=text` (the header search box opens the directory this way). */
+function searchFromUrl(search: string): string {
+  return (new URLSearchParams(search).get('q') ?? '').slice(0, MAX_SEARCH_LENGTH);
+}
+
 /**
  * Sort, filters, debounced search and page of the ads table. The page belongs to the view it was
  * chosen in: any change of sort, filter or search shows page 1 again, with no effect needed.
+ * Each navigation to the directory with `?q=` starts that search (also when already on it).
  */
 export function useAdsTableState() {
+  const location = useLocation();
   const [sort, setSort] = useState<AdsSort>(defaultSort);
   const [filters, setFilters] = useState<AdsFilters>(defaultFilters);
-  const [searchText, setSearchText] = useState('');
-  const [q, setQ] = useState('');
+  const [searchText, setSearchText] = useState(() => searchFromUrl(location.search));
+  const [q, setQ] = useState(() => searchFromUrl(location.search).trim());
+  const [navigation, setNavigation] = useState(location.key);
+  if (navigation !== location.key) {
+    setNavigation(location.key);
+    const text = searchFromUrl(location.search);
+    setSearchText(text);
+    setQ(text.trim());
+  }
   const [pageState, setPageState] = useState({ page: 1, view: '' });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A search typed before a navigation must not overwrite the navigation's search later.
+  useEffect(() => clearTimeout(timer.current), [location.key]);
 
   const view = JSON.stringify([sort, filters, q]);
   const page = pageState.view === view ? pageState.page : 1;

@@ -1,5 +1,40 @@
-import { PageHeader } from '../../components/ui';
+import { useState } from 'react';
+import type { ChartPeriod } from '@backoffice/contract';
+import { Banner, PageHeader } from '../../components/ui';
+import { AdsSubmittedPanel, RevenuePanel } from './chart-panels';
+import { useGetDashboardQuery } from './dashboard-api';
+import { ProgressPanel } from './progress-panel';
+import { RecentActivities } from './recent-activities';
+import { SummaryCards } from './summary-cards';
 
+/**
+ * Dashboard (spec §2) with real figures (D22): the same cards, panels and charts, fed by
+ * GET /api/dashboard. The period only changes the Ads Submitted donut; the other figures keep
+ * showing while it loads.
+ */
 export function DashboardPage() {
-  return <PageHeader title="Dashboard" />;
+  const [period, setPeriod] = useState<ChartPeriod>('week');
+  const query = useGetDashboardQuery(period, { refetchOnMountOrArgChange: true });
+  const data = query.data;
+
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      {query.isError && !data && <Banner message={{ tone: 'error', text: 'Failed to fetch dashboard figures' }} />}
+      <div className="space-y-6">
+        <SummaryCards figures={data?.cards} />
+        <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-3">
+          <RecentActivities activities={data?.recentActivities} />
+          <AdsSubmittedPanel
+            data={data?.adsSubmitted}
+            period={period}
+            onPeriodChange={setPeriod}
+            busy={query.isFetching && query.currentData === undefined}
+          />
+          <ProgressPanel progress={data?.monthProgress} />
+        </div>
+        <RevenuePanel data={data?.revenue} />
+      </div>
+    </>
+  );
 }

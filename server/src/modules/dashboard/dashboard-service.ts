@@ -1,0 +1,126 @@
+import {
+  DASHBOARD_TIME_ZONE,
+  HIGH_PRIORITY_HOURS,
+  MONTH_LABELS,
+  NOTIFICATION_COUNT,
+  OTHERS_CATEGORY,
+  RECENT_ACTIVITY_COUNT,
+  REJECTED_RECENT_DAYS,
+  TOP_CATEGORY_COUNT,
+  percentOf,
+  type ChartPeriod,
+  type DashboardResponse,
+  type ModerationActivity,
+  type NotificationItem,
+} from '@backoffice/contract';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { calendarAt } from './calendar';
+import * as repo from './dashboard-repository';
+
+const HOUR = 3_600_000;
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+/** The three largest categories (ties by name), then the rest summed as Others; zeros left out. */
+export function topCategories(counts: { category: string; n: number }[], top = TOP_CATEGORY_COUNT) {
+  const sorted = counts.filter((c) => c.n > 0).sort((a, b) => b.n - a.n || a.category.localeCompare(b.category));
+  const slices = sorted.slice(0, top).map((c) => ({ name: c.category, value: c.n }));
+  const others = sorted.slice(top).reduce((sum, c) => sum + c.n, 0);
+  if (others > 0) slices.push({ name: OTHERS_CATEGORY, value: others });
+  return slices;
+}
+
+function toActivity(row: repo.ActivityRow): ModerationActivity {
+  return {
+    id: row.id,
+    action: row.action,
+    adId: row.ad_id,
+    adHeading: row.ad_heading,
+    adminId: row.admin_id,
+    adminName: row.admin_name,
+    reason: row.reason,
+    at: iso(row.created_at),
+  };
+}
+
+/** D22: the spec's dashboard figures from the database; definitions in docs/decisions/0007. */
+export class DashboardService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly timeZone = DASHBOARD_TIME_ZONE,
+  ) {}
+
+  async dashboard(period: ChartPeriod): Promise<DashboardResponse> {
+    const now = this.clock();
+    const cal = calendarAt(now, this.timeZone);
+    const range = cal[period];
+    const [f, perCategory, revenue, events] = await Promise.all([
+      repo.figures(this.db, {
+        highPriorityCutoff: new Date(now.getTime() - HIGH_PRIORITY_HOURS * HOUR),
+        today: cal.today,
+        rejectedSince: new Date(now.getTime() - REJECTED_RECENT_DAYS * 24 * HOUR),
+        month: cal.month,
+      }),
+      repo.adsPerCategory(this.db, range),
+      repo.revenuePerMonth(this.db, cal.year, cal.months),
+      repo.latestModerationEvents(this.db, RECENT_ACTIVITY_COUNT),
+    ]);
+    const submitted = f.month_pending + f.month_approved + f.month_rejected;
+    const moderated = f.month_approved + f.month_rejected;
+    const regularPercent = percentOf(f.month_regular, submitted);
+    return {
+      generatedAt: now.toISOString(),
+      timeZone: this.timeZone,
+      cards: {
+        pending: f.pending,
+        // Ads pending for more than 48 h: all pending minus those posted within the last 48 h,
+        // so the scan covers only recent submissions however long the backlog is.
+        pendingHighPriority: Math.max(0, f.pending - f.pending_recent),
+        approved: f.approved,
+        approvedToday: f.approved_today,
+        rejected: f.rejected,
+        rejectedLast30Days: f.rejected_recent,
+        unverifiedAdvertisers: f.unverified,
+        advertisersNewToday: f.new_today,
+      },
+      recentActivities: events.map(toActivity),
+      adsSubmitted: {
+        period,
+        from: range.from.toISOString(),
+        to: range.to.toISOString(),
+        total: perCategory.reduce((sum, c) => sum + c.n, 0),
+        slices: topCategories(perCategory),
+      },
+      revenue: {
+        year: cal.yearNumber,
+        currency: 'LKR',
+        months: revenue.map((sales, i) => ({ month: MONTH_LABELS[i]!, sales: Math.round(sales * 100) / 100 })),
+      },
+      monthProgress: {
+        submitted,
+        moderated,
+        regular: f.month_regular,
+        digital: submitted - f.month_regular,
+        moderatedPercent: percentOf(moderated, submitted),
+        regularPercent,
+        // The two shares always add up to 100 (rounding must not make 101).
+        digitalPercent: submitted > 0 ? 100 - regularPercent : 0,
+      },
+    };
+  }
+
+  async notifications(): Promise<NotificationItem[]> {
+    const rows = await repo.notifications(this.db, NOTIFICATION_COUNT);
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      adId: r.ad_id,
+      adHeading: r.ad_heading,
+      by: r.by,
+      adminId: r.admin_id,
+      reason: r.reason,
+      at: iso(r.at),
+    }));
+  }
+}

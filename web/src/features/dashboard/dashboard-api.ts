@@ -1,0 +1,17 @@
+import type { ChartPeriod, DashboardResponse } from '@backoffice/contract';
+import { baseApi } from '../../lib/api';
+
+/**
+ * GET /api/dashboard (D22). It provides the `Ads` tag that every moderation invalidates, so the
+ * figures follow approvals, rejections and deletions made in this browser.
+ */
+export const dashboardApi = baseApi.enhanceEndpoints({ addTagTypes: ['Ads'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getDashboard: build.query<DashboardResponse, ChartPeriod>({
+      query: (period) => `/dashboard?period=${period}`,
+      providesTags: ['Ads'],
+    }),
+  }),
+});
+
+export const { useGetDashboardQuery } = dashboardApi;
