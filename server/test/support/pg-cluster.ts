@@ -8,7 +8,17 @@ import path from 'node:path';
  * A throwaway PostgreSQL cluster in a temp directory on a free loopback port, for tests and
  * benchmarks. PostgreSQL refuses to run as root, so as root it runs as the `postgres` user.
  */
-export type PgCluster = { url: string; port: number; dir: string; stop(): void; start(): void };
+export type PgCluster = {
+  url: string;
+  port: number;
+  dir: string;
+  /**
+   * `immediate` (the default, for clean-up) is a crash: with the cluster's synchronous_commit=off it
+   * may lose the last moments of commits. `fast` disconnects everyone but keeps every commit.
+   */
+  stop(mode?: 'immediate' | 'fast'): void;
+  start(): void;
+};
 
 export function findPgBin(): string | null {
   const candidates = [
@@ -88,9 +98,9 @@ export async function startPgCluster(binDir: string, extraSettings: string[] = [
         'start',
       ]);
     },
-    stop() {
+    stop(mode = 'immediate') {
       try {
-        run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+        run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', 'stop']);
       } catch {
         /* already stopped */
       }

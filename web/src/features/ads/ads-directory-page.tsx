@@ -87,7 +87,7 @@ export function AdsDirectoryPage() {
         {list.isError && !list.isFetching && <Banner message={{ tone: 'error', text: adMessages.fetchFailed }} />}
       </div>
 
-      <Panel className="overflow-hidden p-0">
+      <Panel flush className="overflow-hidden">
         <AdsToolbar
           searchText={table.searchText}
           onSearch={table.setSearch}
