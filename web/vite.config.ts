@@ -17,6 +17,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: the chunk graph that the bundle budget test (e2e/bundle-budget.test.ts) reads.
+    manifest: true,
     rolldownOptions: {
       output: {
         // React and the router change rarely: a separate chunk stays cached across deploys.

@@ -23,6 +23,7 @@ export const messages = {
     invalidInput: 'Invalid input',
     notFound: 'Not found',
     unavailable: 'Service temporarily unavailable',
+    storageFailed: 'The file could not be saved on the server. Please try again later.',
     tooLarge: 'Request body is too large',
     tooManyRequests: 'Too many requests. Please slow down.',
   },

@@ -11,7 +11,7 @@ import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth-routes';
 import { AuthService } from './modules/auth/auth-service';
 import { adsRoutes } from './modules/ads/ads-routes';
 import { AdsService } from './modules/ads/ads-service';
-import { LocalDiskStorage } from './storage/file-storage';
+import { LocalDiskStorage, type FileStorage } from './storage/file-storage';
 import { healthRoutes } from './modules/health/health-routes';
 import { bannerAdsRoutes } from './modules/banners/banner-ads-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
@@ -34,6 +34,8 @@ export type AppDeps = {
   logStream?: { write(line: string): void };
   /** Sign-in attempts per address per minute before the cheap in-memory limiter answers 429. */
   signInPerMinute?: number;
+  /** Where uploaded and ad images live; the local disk under DATA_DIR/uploads unless given (tests inject faults). */
+  storage?: FileStorage;
 };
 
 export type App = FastifyInstance;
@@ -104,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     signInPerMinute: deps.signInPerMinute ?? 60,
   });
   const uploadsDir = path.join(config.dataDir, 'uploads');
-  const storage = new LocalDiskStorage(uploadsDir);
+  const storage = deps.storage ?? new LocalDiskStorage(uploadsDir);
   const ads = new AdsService(database.db, storage, clock, app.log);
   const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log };
 

@@ -48,6 +48,8 @@ function fieldErrors(issues: { instancePath?: string; message?: string; params?:
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A 5xx of ours (a disk that will not take a file) is the operator's business: log its cause.
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ success: false, message: error.message, errors: error.errors });
     }

@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { messages } from '@backoffice/contract';
+import { AppError } from '../lib/errors';
 
 /**
  * D4: uploaded and ad images behind an interface, so app servers stay stateless and object
@@ -20,7 +22,11 @@ export function storageKey(imagePath: string): string | null {
 }
 
 export class LocalDiskStorage implements FileStorage {
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    /** The call that writes a file's bytes (fault-injection tests pass one that fills the disk). */
+    private readonly writeFile: (file: string, data: Buffer) => Promise<void> = fs.writeFile,
+  ) {}
 
   private resolve(key: string): string {
     const safe = storageKey(key);
@@ -28,10 +34,19 @@ export class LocalDiskStorage implements FileStorage {
     return path.join(this.root, safe);
   }
 
+  /**
+   * A disk that is full or a folder that cannot be written answers 507 with a clear message (never a
+   * 500), and no partly written file stays behind.
+   */
   async write(key: string, data: Buffer): Promise<void> {
     const file = this.resolve(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, data);
+    try {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await this.writeFile(file, data);
+    } catch (err) {
+      await fs.rm(file, { force: true }).catch(() => {});
+      throw new StorageWriteError(key, err);
+    }
   }
 
   async remove(key: string): Promise<void> {
@@ -43,5 +58,14 @@ export class LocalDiskStorage implements FileStorage {
       () => true,
       () => false,
     );
+  }
+}
+
+export class StorageWriteError extends AppError {
+  constructor(
+    readonly key: string,
+    override readonly cause: unknown,
+  ) {
+    super(507, messages.server.storageFailed);
   }
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, inject } from 'vitest';
+import type { FileStorage } from '../../src/storage/file-storage';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openPglite, openPostgres, type Database } from '../../src/db/client';
@@ -43,7 +44,14 @@ async function openTestDatabase(): Promise<Database> {
 export type TestApp = { app: App; database: Database; dataDir: string; clock: TestClock; close(): Promise<void> };
 
 /** The real app on a fresh database and data directory. */
-export async function buildTestApp(opts: { clock?: TestClock; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  opts: {
+    clock?: TestClock;
+    env?: Record<string, string>;
+    /** Storage over the test's uploads folder (fault-injection tests); the plain local disk by default. */
+    storage?: (uploadsDir: string) => FileStorage;
+  } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-test-'));
   const config = loadConfig({
@@ -53,7 +61,8 @@ export async function buildTestApp(opts: { clock?: TestClock; env?: Record<strin
     ...opts.env,
   });
   const clock = opts.clock ?? testClock();
-  const app = await buildApp({ config, database, clock, logger: false, signInPerMinute: 1000 });
+  const storage = opts.storage?.(path.join(dataDir, 'uploads'));
+  const app = await buildApp({ config, database, clock, logger: false, signInPerMinute: 1000, storage });
   await app.ready();
   return {
     app,

@@ -8,7 +8,9 @@ export interface PanelProps extends HTMLAttributes<HTMLDivElement> {
 }
 
 export function Panel({ className, flush = false, ...rest }: PanelProps) {
-  return <div className={cx('rounded-xl border border-slate-800 bg-slate-900', !flush && 'p-5', className)} {...rest} />;
+  return (
+    <div className={cx('rounded-xl border border-slate-800 bg-slate-900', !flush && 'p-5', className)} {...rest} />
+  );
 }
 
 export interface CardProps {
