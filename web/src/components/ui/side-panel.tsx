@@ -63,7 +63,8 @@ export function SidePanel({ title, open, onRequestClose, children, footer }: Sid
             <X className="size-5" aria-hidden="true" />
           </IconButton>
         </header>
-        <div className="flex-1 overflow-y-auto px-5 py-5">{children}</div>
+        {/* Long unbroken text (an e-mail, a URL, pasted markup) wraps instead of widening the panel. */}
+        <div className="flex-1 overflow-x-hidden overflow-y-auto px-5 py-5 [overflow-wrap:anywhere]">{children}</div>
         {footer != null && (
           <footer className="sticky bottom-0 flex shrink-0 items-center justify-end gap-2 border-t border-slate-800 bg-slate-900 px-5 py-4">
             {footer}
