@@ -33,7 +33,7 @@ describe.skipIf(!bin)('hostile text on every screen is shown as text and never r
   let browser: Browser;
   let page: Page;
   let errors: string[];
-  let dialogs: string[] = [];
+  const dialogs: string[] = [];
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
