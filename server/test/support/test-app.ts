@@ -4,6 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { describe, inject } from 'vitest';
 import type { FileStorage } from '../../src/storage/file-storage';
+// Brings the `pgUrl` the api-postgres global setup provides into every program that imports this file.
+import type {} from './postgres-global-setup';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openPglite, openPostgres, type Database } from '../../src/db/client';
