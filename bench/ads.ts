@@ -3,7 +3,11 @@
  * at 10 concurrent connections, beside the spec's original approach (one request returning every
  * ad). Loopback only, time-bounded; figures appended to bench/RESULTS.md.
  *
- * Options: --pg-ads N (1000000), --pglite-ads N (100000), --seconds S (5), --skip-pglite, --skip-pg,
+ * Every list scenario, the dashboard, a user detail and moderation writes run at each of
+ * --connections (1,10,50). On PostgreSQL the same run measures a bare Fastify route with the same SQL
+ * (bench/ceiling-server.ts) beside ours, so our overhead is a ratio (target ≥ 70%).
+ *
+ * Options: --pg-ads N[,N…] (100000,1000000), --pglite-ads N (100000), --seconds S (5), --skip-pglite, --skip-pg,
  * --pg-url URL (measure an already seeded PostgreSQL database instead of seeding one; not recorded),
  * --only TEXT (only scenarios whose name contains TEXT; not recorded).
  */
@@ -12,27 +16,31 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openPglite, openPostgres, type Database } from '../server/src/db/client';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { openPglite, openPostgres, rowsOf, type Database } from '../server/src/db/client';
 import { advertisements } from '../server/src/db/schema';
 import { toAdvertisement } from '../server/src/modules/ads/ads-service';
 import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
-import { findPgBin, startPgCluster } from '../server/test/support/pg-cluster';
+import { findPgBin, freePort, startPgCluster } from '../server/test/support/pg-cluster';
 import { apiSignIn, startServer, tempDataDir } from '../e2e/support/server-process';
 import { load } from './load';
 
 const { values: args } = parseArgs({
   options: {
-    'pg-ads': { type: 'string', default: '1000000' },
+    'pg-ads': { type: 'string', default: '100000,1000000' },
     'pglite-ads': { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '5' },
     'skip-pg': { type: 'boolean', default: false },
     'skip-pglite': { type: 'boolean', default: false },
     'pg-url': { type: 'string' },
     only: { type: 'string' },
+    connections: { type: 'string', default: '1,10,50' },
   },
 });
 const SECONDS = Number(args.seconds);
+const CONNECTIONS = args.connections.split(',').map(Number);
 
 const allScenarios: [string, string][] = [
   ['default (newest first)', ''],
@@ -55,7 +63,15 @@ const allScenarios: [string, string][] = [
 
 const scenarios = allScenarios.filter(([name]) => !args.only || name.includes(args.only));
 
-type Row = { scenario: string; rps: number; p50: number; p95: number; p99: number; errors: number };
+type Row = {
+  scenario: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+};
 
 async function seed(database: Database, count: number, dataDir: string) {
   const started = Date.now();
@@ -65,7 +81,7 @@ async function seed(database: Database, count: number, dataDir: string) {
   });
   // As autovacuum would after a bulk load: statistics and the visibility map (index-only scans).
   await database.db.execute(sql`vacuum analyze`);
-  return (Date.now() - started) / 1000;
+  return { seconds: (Date.now() - started) / 1000, targets: await targets(database) };
 }
 
 /** The spec's approach: every ad in one response. Timed as query + mapping + JSON, no network. */
@@ -76,22 +92,131 @@ async function everyAdAtOnce(database: Database) {
   return { ms: Math.round(performance.now() - started), mb: Math.round(body.length / 1e5) / 10 };
 }
 
-async function measureServer(url: string): Promise<Row[]> {
+type Targets = { pending: string[]; users: string[] };
+
+async function targets(database: Database): Promise<Targets> {
+  const pending = rowsOf<{ id: string }>(
+    await database.db.execute(
+      sql`select id from advertisements where status = 'pending' order by random() limit 200000`,
+    ),
+  ).map((r) => r.id);
+  const users = rowsOf<{ id: string }>(
+    await database.db.execute(sql`select id from users where not is_admin order by random() limit 2000`),
+  ).map((r) => r.id);
+  return { pending, users };
+}
+
+/** Requests that change each time: a random user's detail, or the next ad nobody has moderated. */
+function generated(kind: 'user' | 'moderate', t: Targets, url: string, cookie: string) {
+  return [
+    {
+      setupRequest: (req: Record<string, unknown>) => {
+        if (kind === 'user')
+          return { ...req, path: `/api/users/${t.users[Math.floor(Math.random() * t.users.length)]}` };
+        const id = t.pending.pop();
+        if (!id) throw new Error('ran out of pending ads to moderate');
+        return {
+          ...req,
+          method: 'PUT',
+          path: `/api/advertisements/${id}/status`,
+          headers: { cookie, origin: url, 'content-type': 'application/json' },
+          body: JSON.stringify({ status: 'approved' }),
+        };
+      },
+    },
+  ];
+}
+
+async function measure(
+  url: string,
+  name: string,
+  connections: number,
+  opts: { path?: string; requests?: unknown[] },
+  cookie: string,
+) {
+  const headers = { cookie };
+  // A short warm-up so the first figures are not cold-cache outliers.
+  if (opts.path) await load({ url: `${url}${opts.path}`, connections: 2, seconds: 1, headers });
+  const r = await load({
+    url: `${url}${opts.path ?? '/'}`,
+    connections,
+    seconds: SECONDS,
+    headers,
+    requests: opts.requests,
+  });
+  console.log(connections, name, r);
+  return { scenario: name, connections, ...r };
+}
+
+async function measureServer(url: string, t: Targets): Promise<Row[]> {
   const cookie = await apiSignIn(url);
   const rows: Row[] = [];
-  for (const [scenario, query] of scenarios) {
-    // A short warm-up so the first figures are not cold-cache outliers.
-    await load({ url: `${url}/api/advertisements/list?${query}`, connections: 2, seconds: 1, headers: { cookie } });
-    const r = await load({
-      url: `${url}/api/advertisements/list?${query}`,
-      connections: 10,
-      seconds: SECONDS,
-      headers: { cookie },
-    });
-    rows.push({ scenario, ...r });
-    console.log(scenario, r);
+  for (const connections of CONNECTIONS) {
+    for (const [scenario, query] of scenarios)
+      rows.push(await measure(url, scenario, connections, { path: `/api/advertisements/list?${query}` }, cookie));
+    if (args.only) continue;
+    rows.push(await measure(url, 'dashboard (month)', connections, { path: '/api/dashboard?period=month' }, cookie));
+    rows.push(await measure(url, 'users list page 1', connections, { path: '/api/users?role=advertiser' }, cookie));
+    rows.push(
+      await measure(url, 'user detail (random)', connections, { requests: generated('user', t, url, cookie) }, cookie),
+    );
+    rows.push(
+      await measure(
+        url,
+        'approve (PUT status, each a new ad)',
+        connections,
+        { requests: generated('moderate', t, url, cookie) },
+        cookie,
+      ),
+    );
   }
   return rows;
+}
+
+const ceilingScenarios = allScenarios.filter(([name]) =>
+  ['default (newest first)', 'status=pending', 'search "toyota"', 'deep page 5000'].includes(name),
+);
+
+/** Ours and the bare route, alternately, on the same database and session: throughput as a ratio. */
+async function measureCeiling(ours: string, databaseUrl: string): Promise<string> {
+  const port = await freePort();
+  const ceiling = spawn(process.execPath, ['--import', 'tsx', 'bench/ceiling-server.ts'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: 'inherit',
+  });
+  const bare = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      if (
+        await fetch(`${bare}/`).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+      if (i > 200) throw new Error('ceiling server did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const cookie = await apiSignIn(ours);
+    const lines = [
+      '| list request | connections | ours req/s | bare req/s | ours / bare | ours p95 ms | bare p95 ms |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ];
+    for (const connections of CONNECTIONS)
+      for (const [scenario, query] of ceilingScenarios) {
+        const path = `/api/advertisements/list?${query}`;
+        const a = await measure(ours, scenario, connections, { path }, cookie);
+        const b = await measure(bare, `${scenario} (bare)`, connections, { path }, cookie);
+        if (b.errors) throw new Error(`bare route answered ${b.errors} errors`);
+        lines.push(
+          `| ${scenario} | ${connections} | ${a.rps} | ${b.rps} | ${Math.round((a.rps / b.rps) * 100)}% | ${a.p95} | ${b.p95} |`,
+        );
+      }
+    return lines.join('\n');
+  } finally {
+    ceiling.kill('SIGTERM');
+  }
 }
 
 function table(title: string, rows: Row[], extra: string[]): string {
@@ -100,9 +225,11 @@ function table(title: string, rows: Row[], extra: string[]): string {
     '',
     ...extra,
     '',
-    '| list request (page 1 unless said) | req/s | p50 ms | p95 ms | p99 ms | errors |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
-    ...rows.map((r) => `| ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`),
+    '| request (ads list page 1 unless said) | connections | req/s | p50 ms | p95 ms | p99 ms | errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) => `| ${r.scenario} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
+    ),
     '',
   ].join('\n');
 }
@@ -119,17 +246,22 @@ async function benchPostgres(count: number): Promise<string> {
   const dataDir = tempDataDir('bo-bench-');
   try {
     const database = await openPostgres(cluster.url);
-    const seconds = await seed(database, count, dataDir);
+    const { seconds, targets: t } = await seed(database, count, dataDir);
     const all = await everyAdAtOnce(database);
     await database.close();
     const server = await startServer({ dataDir, env: { DATABASE_URL: cluster.url, SEED_DEMO: 'false' } });
     try {
-      const rows = await measureServer(server.url);
-      const p50 = rows[0]!.p50;
-      return table(`PostgreSQL 15, ${count.toLocaleString('en')} ads, 10 connections, ${SECONDS} s each`, rows, [
+      const rows = await measureServer(server.url, t);
+      const ceiling = args.only ? '' : await measureCeiling(server.url, cluster.url);
+      const p50 = rows.find((r) => r.connections === 10)?.p50 ?? rows[0]!.p50;
+      return table(`PostgreSQL 15, ${count.toLocaleString('en')} ads, ${SECONDS} s each`, rows, [
         `Seeding ${count.toLocaleString('en')} ads (+${Math.ceil(count / 10).toLocaleString('en')} advertisers): ${seconds.toFixed(0)} s.`,
         `Spec's approach, every ad in one response (query + JSON, no network): ${all.ms} ms and ${all.mb} MB per request, ` +
-          `${Math.round(all.ms / p50)}× the default page's p50.`,
+          `${Math.round(all.ms / p50)}× the default page's p50 at 10 connections.`,
+        '',
+        'Our server beside the bare Fastify route with the same SQL and session look-up (bench/ceiling-server.ts):',
+        '',
+        ceiling,
       ]);
     } finally {
       await server.stop();
@@ -145,13 +277,13 @@ async function benchPglite(count: number): Promise<string> {
   const dataDir = tempDataDir('bo-bench-lite-');
   try {
     const database = await openPglite(path.join(dataDir, 'db'));
-    const seconds = await seed(database, count, dataDir);
+    const { seconds, targets: t } = await seed(database, count, dataDir);
     const all = await everyAdAtOnce(database);
     await database.close();
     const server = await startServer({ dataDir, env: { SEED_DEMO: 'false' } });
     try {
-      const rows = await measureServer(server.url);
-      return table(`PGlite, ${count.toLocaleString('en')} ads, 10 connections, ${SECONDS} s each`, rows, [
+      const rows = await measureServer(server.url, t);
+      return table(`PGlite, ${count.toLocaleString('en')} ads, ${SECONDS} s each`, rows, [
         `Seeding: ${seconds.toFixed(0)} s.`,
         `Spec's approach, every ad in one response: ${all.ms} ms and ${all.mb} MB per request, ${Math.round(all.ms / rows[0]!.p50)}× the default page's p50.`,
       ]);
@@ -168,7 +300,12 @@ async function measureExisting(url: string) {
   const dataDir = tempDataDir('bo-bench-existing-');
   const server = await startServer({ dataDir, env: { DATABASE_URL: url, SEED_DEMO: 'false' } });
   try {
-    console.log(table(`existing database, 10 connections, ${SECONDS} s each`, await measureServer(server.url), []));
+    const database = await openPostgres(url);
+    const t = await targets(database);
+    await database.close();
+    const rows = await measureServer(server.url, t);
+    const ceiling = args.only ? '' : await measureCeiling(server.url, url);
+    console.log(table(`existing database, ${SECONDS} s each`, rows, [ceiling]));
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -178,11 +315,11 @@ async function measureExisting(url: string) {
 async function main() {
   if (args['pg-url']) return measureExisting(args['pg-url']);
   const sections: string[] = [];
-  if (!args['skip-pg']) sections.push(await benchPostgres(Number(args['pg-ads'])));
+  if (!args['skip-pg']) for (const n of args['pg-ads'].split(',')) sections.push(await benchPostgres(Number(n)));
   if (!args['skip-pglite']) sections.push(await benchPglite(Number(args['pglite-ads'])));
   const command = `npm run bench:ads -- ${process.argv.slice(2).join(' ')}`.trim();
   const text = [
-    `\n## ${new Date().toISOString().slice(0, 10)} — ads list (D16, issue 3)`,
+    `\n## ${new Date().toISOString().slice(0, 10)} — ads list, dashboard, detail and writes at 1/10/50 connections, with the bare-route ceiling (issues 3, 9)`,
     '',
     `Command: \`${command}\`. Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. Load generator in the same machine (loopback).`,
     '',

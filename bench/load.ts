@@ -18,6 +18,8 @@ export function load(opts: {
   headers?: Record<string, string>;
   method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
   body?: string;
+  /** autocannon request generators (setupRequest) for traffic that changes per request. */
+  requests?: unknown[];
 }): Promise<LoadResult> {
   const host = new URL(opts.url).hostname;
   if (!['127.0.0.1', 'localhost', '::1'].includes(host))
@@ -32,6 +34,7 @@ export function load(opts: {
         headers: opts.headers,
         method: opts.method ?? 'GET',
         ...(opts.body === undefined ? {} : { body: opts.body }),
+        ...(opts.requests ? { requests: opts.requests as autocannon.Request[] } : {}),
       },
       (err, result) => {
         if (err) return reject(err);

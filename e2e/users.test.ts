@@ -82,7 +82,19 @@ describe('User Management in Chromium', () => {
   const rows = () => table().locator('tbody tr[aria-label]');
   const rowOf = (u: ListedUser) => table().getByRole('row', { name: new RegExp(`^${idOf(u)} `) });
   const rowIds = async () => (await rows().allInnerTexts()).map((t) => t.match(/[0-9a-f]{5}/)![0]);
-  const search = (text: string) => page.getByRole('searchbox', { name: 'Search users' }).fill(text);
+  /**
+   * Types a search and waits for the server's answer, so rows found earlier cannot re-render under a
+   * click. (Clearing the search may be answered from the cache, without a request.)
+   */
+  const search = async (text: string) => {
+    const box = page.getByRole('searchbox', { name: 'Search users' });
+    if (text === '' || (await box.inputValue()) === text) return box.fill(text);
+    const answered = page.waitForResponse(
+      (r) => r.url().includes('/api/users?') && (new URL(r.url()).searchParams.get('q') ?? '') === text,
+    );
+    await box.fill(text);
+    expect((await answered).status()).toBe(200);
+  };
   const entries = (text: string) => page.getByText(text, { exact: true }).waitFor();
   const field = (label: string) =>
     page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
