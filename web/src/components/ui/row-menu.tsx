@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { createPortal, flushSync } from 'react-dom';
 import { MoreHorizontal } from 'lucide-react';
 import { focusRing } from './button';
 import { cx } from './cx';
@@ -128,7 +128,9 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
                 role="menuitem"
                 tabIndex={-1}
                 onClick={() => {
-                  closeAndFocus();
+                  // The menu is gone from the screen before the action runs: a browser confirm it
+                  // opens blocks rendering, and must not show over a menu that is still open.
+                  flushSync(closeAndFocus);
                   item.onSelect();
                 }}
                 className={cx(
