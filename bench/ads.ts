@@ -155,7 +155,8 @@ async function measureServer(url: string, t: Targets): Promise<Row[]> {
     for (const [scenario, query] of scenarios)
       rows.push(await measure(url, scenario, connections, { path: `/api/advertisements/list?${query}` }, cookie));
     if (args.only) continue;
-    rows.push(await measure(url, 'dashboard (month)', connections, { path: '/api/dashboard?period=month' }, cookie));
+    rows.push(await measure(url, 'dashboard (as it opens: week)', connections, { path: '/api/dashboard' }, cookie));
+    rows.push(await measure(url, 'dashboard (year)', connections, { path: '/api/dashboard?period=year' }, cookie));
     rows.push(await measure(url, 'users list page 1', connections, { path: '/api/users?role=advertiser' }, cookie));
     rows.push(
       await measure(url, 'user detail (random)', connections, { requests: generated('user', t, url, cookie) }, cookie),
