@@ -9,7 +9,8 @@
  *
  * Options: --pg-ads N[,N…] (100000,1000000), --pglite-ads N (100000), --seconds S (5), --skip-pglite, --skip-pg,
  * --pg-url URL (measure an already seeded PostgreSQL database instead of seeding one; not recorded),
- * --only TEXT (only scenarios whose name contains TEXT; not recorded).
+ * --only TEXT (only scenarios whose name contains TEXT, or `browser` with --pg-url; not recorded), --skip-browser (no Chromium
+ * benchmark, which otherwise runs on the largest PostgreSQL dataset: bench/browser.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +26,7 @@ import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
 import { findPgBin, freePort, startPgCluster } from '../server/test/support/pg-cluster';
 import { apiSignIn, startServer, tempDataDir } from '../e2e/support/server-process';
+import { browserBench } from './browser';
 import { load } from './load';
 
 const { values: args } = parseArgs({
@@ -37,6 +39,7 @@ const { values: args } = parseArgs({
     'pg-url': { type: 'string' },
     only: { type: 'string' },
     connections: { type: 'string', default: '1,10,50' },
+    'skip-browser': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -159,6 +162,18 @@ async function measureServer(url: string, t: Targets): Promise<Row[]> {
     rows.push(await measure(url, 'dashboard (year)', connections, { path: '/api/dashboard?period=year' }, cookie));
     rows.push(await measure(url, 'users list page 1', connections, { path: '/api/users?role=advertiser' }, cookie));
     rows.push(
+      await measure(
+        url,
+        'users list search "perera"',
+        connections,
+        { path: '/api/users?role=advertiser&q=perera' },
+        cookie,
+      ),
+    );
+    rows.push(
+      await measure(url, 'users list page 500', connections, { path: '/api/users?role=advertiser&page=500' }, cookie),
+    );
+    rows.push(
       await measure(url, 'user detail (random)', connections, { requests: generated('user', t, url, cookie) }, cookie),
     );
     rows.push(
@@ -253,6 +268,8 @@ async function benchPostgres(count: number): Promise<string> {
     const server = await startServer({ dataDir, env: { DATABASE_URL: cluster.url, SEED_DEMO: 'false' } });
     try {
       const rows = await measureServer(server.url, t);
+      const largest = Math.max(...args['pg-ads'].split(',').map(Number));
+      const browser = args.only || args['skip-browser'] || count !== largest ? '' : await browserBench(server.url);
       const ceiling = args.only ? '' : await measureCeiling(server.url, cluster.url);
       const p50 = rows.find((r) => r.connections === 10)?.p50 ?? rows[0]!.p50;
       return table(`PostgreSQL 15, ${count.toLocaleString('en')} ads, ${SECONDS} s each`, rows, [
@@ -263,6 +280,8 @@ async function benchPostgres(count: number): Promise<string> {
         'Our server beside the bare Fastify route with the same SQL and session look-up (bench/ceiling-server.ts):',
         '',
         ceiling,
+        '',
+        browser,
       ]);
     } finally {
       await server.stop();
@@ -304,6 +323,7 @@ async function measureExisting(url: string) {
     const database = await openPostgres(url);
     const t = await targets(database);
     await database.close();
+    if (args.only === 'browser') return console.log(await browserBench(server.url));
     const rows = await measureServer(server.url, t);
     const ceiling = args.only ? '' : await measureCeiling(server.url, url);
     console.log(table(`existing database, ${SECONDS} s each`, rows, [ceiling]));

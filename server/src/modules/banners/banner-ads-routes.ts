@@ -9,6 +9,7 @@ import {
   bannerUpdateFields,
   uuidParam,
 } from '@backoffice/contract';
+import { lingerBeforeClose } from '../../lib/lingering-close';
 import type { ModuleDeps } from '../module-deps';
 import { multipartLimits, parseBannerFields, readBannerForm } from './banner-ads-form';
 import { BannerAdsService } from './banner-ads-service';
@@ -23,9 +24,12 @@ export const bannerAdsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
   const banners = new BannerAdsService(db, storage, clock, log);
   // A refused upload may still be streaming in: answer and close the connection instead of
-  // reading the rest of an oversized body.
+  // reading the rest of an oversized body (with a lingering close, so the answer is not lost).
   app.addHook('onSend', async (request, reply) => {
-    if (reply.statusCode >= 400 && request.isMultipart() && !request.raw.complete) reply.header('connection', 'close');
+    if (reply.statusCode >= 400 && request.isMultipart() && !request.raw.complete) {
+      reply.header('connection', 'close');
+      lingerBeforeClose(request.raw);
+    }
   });
 
   app.get(

@@ -32,11 +32,13 @@ export interface SortableHeaderProps {
   active: boolean;
   order: SortOrder;
   onSort: () => void;
+  /** The pointer or focus reached the button: a click may follow (used to fetch ahead). */
+  onIntent?: () => void;
   className?: string;
 }
 
 /** A header cell whose button sorts; the sorted column shows its direction and sets aria-sort. */
-export function SortableHeader({ label, active, order, onSort, className }: SortableHeaderProps) {
+export function SortableHeader({ label, active, order, onSort, onIntent, className }: SortableHeaderProps) {
   const Arrow = !active ? ArrowUpDown : order === 'asc' ? ArrowUp : ArrowDown;
   return (
     <th
@@ -47,6 +49,8 @@ export function SortableHeader({ label, active, order, onSort, className }: Sort
       <button
         type="button"
         onClick={onSort}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
         className={cx(
           '-mx-1 inline-flex items-center gap-1.5 rounded px-1 py-0.5 uppercase hover:text-slate-100',
           active && 'text-slate-100',

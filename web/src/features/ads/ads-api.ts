@@ -64,6 +64,7 @@ export const {
   useBulkSetAdStatusMutation,
   useUpdateAdImagesMutation,
   useDeleteAdMutation,
+  usePrefetch: useAdsPrefetch,
 } = adsApi;
 
 /** The server's `message` from an error answer (D14), else `fallback` (spec §8 "server message or …"). */

@@ -38,11 +38,31 @@ function fakeServer(
     if (url.pathname === '/api/advertisements/count') return jsonResponse({ total: 37 });
     return mutate(call);
   });
-  const listCalls = () =>
+  const allLists = () =>
     calls
       .filter((c) => c.path.startsWith('/api/advertisements/list'))
       .map((c) => new URL(c.path, 'http://x').searchParams);
-  return { calls, listCalls, lastList: () => listCalls().at(-1)! };
+  /** The lists the table asked for, without the next pages fetched ahead (see `isFetchAhead`). */
+  const listCalls = () =>
+    allLists().filter((p, i, all) => !isFetchAhead(p, all[i - 1], i > 1 ? all[i - 2] : undefined));
+  const fetchedAhead = () =>
+    allLists().filter((p, i, all) => isFetchAhead(p, all[i - 1], i > 1 ? all[i - 2] : undefined));
+  return { calls, listCalls, fetchedAhead, lastList: () => listCalls().at(-1)! };
+}
+
+/**
+ * The page fetches the next page ahead as soon as a page shows, so such a call follows the call of
+ * the page it continues: same view, page + 1 (and that call was not itself fetched ahead).
+ */
+function isFetchAhead(p: URLSearchParams, previous?: URLSearchParams, beforeThat?: URLSearchParams): boolean {
+  if (!previous) return false;
+  if (beforeThat && isFetchAhead(previous, beforeThat)) return false;
+  const view = (x: URLSearchParams) => {
+    const rest = new URLSearchParams(x);
+    rest.delete('page');
+    return rest.toString();
+  };
+  return view(p) === view(previous) && Number(p.get('page') ?? 1) === Number(previous.get('page') ?? 1) + 1;
 }
 
 async function renderPage() {
@@ -327,5 +347,34 @@ describe('AdsDirectoryPage', () => {
     expect(await screen.findByText('Showing 11 to 20 of 37 entries')).toBeInTheDocument();
     const counts = server.calls.filter((c) => c.path.startsWith('/api/advertisements/count'));
     expect(counts.map((c) => c.path)).toEqual(['/api/advertisements/count?status=all&q=toyota']);
+  });
+
+  it('fetches the next page ahead, so Next shows it at once, and still asks the server again', async () => {
+    const second = [makeAd({ _id: adId(11), heading: 'First of page two', status: 'pending' })];
+    const paths: string[] = [];
+    stubFetch(async (path) => {
+      paths.push(path);
+      const page = new URL(path, 'http://x').searchParams.get('page');
+      if (page !== '2') return jsonResponse(makeList(ads, { total: 11 }));
+      // Only the call made ahead answers; the one after the click never does.
+      if (paths.filter((p) => p.includes('page=2')).length > 1) return new Promise<Response>(() => {});
+      return jsonResponse(makeList(second, { total: 11, page: 2 }));
+    });
+    const user = userEvent.setup();
+    await renderPage();
+    await waitFor(() => expect(paths.filter((p) => p.includes('page=2'))).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('row', { name: /#00011 First of page two/ })).toBeInTheDocument();
+    expect(paths.filter((p) => p.includes('page=2'))).toHaveLength(2);
+  });
+
+  it('fetches a sort ahead when the pointer reaches its header', async () => {
+    const server = fakeServer();
+    const user = userEvent.setup();
+    await renderPage();
+    await user.hover(screen.getByRole('button', { name: 'Heading' }));
+    await waitFor(() => expect(server.lastList().get('sort')).toBe('heading'));
+    expect(server.lastList().get('order')).toBe('asc');
+    expect(screen.getByRole('columnheader', { name: 'Date' })).toHaveAttribute('aria-sort', 'descending');
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ADS_PAGE_SIZE, adMessages, type Advertisement } from '@backoffice/contract';
+import { ADS_PAGE_SIZE, adMessages, type AdListParams, type Advertisement } from '@backoffice/contract';
 import {
   Banner,
   Button,
@@ -11,7 +11,7 @@ import {
   useTimedMessage,
 } from '../../components/ui';
 import { AdSidePanel } from './ad-side-panel';
-import { useCountAdsQuery, useListAdsQuery } from './ads-api';
+import { useAdsPrefetch, useCountAdsQuery, useListAdsQuery } from './ads-api';
 import { AdsCountCards } from './ads-count-cards';
 import { AdsBulkBar, AdsFilterPanel, AdsToolbar } from './ads-filters';
 import { AdsTable } from './ads-table';
@@ -24,6 +24,8 @@ import { useAdsTableState } from './use-ads-table-state';
 const RESULT_MESSAGE_MS = 5000;
 const SELECTION_MESSAGE_MS = 3000;
 const noFacets = { categories: [], districts: [] };
+/** A page fetched ahead less than this many seconds ago is not fetched ahead again. */
+const PREFETCH_FRESH_S = 10;
 
 /** Ads moderation (spec §2 "Ads moderation"); the server pages, sorts, filters and searches (D16). */
 export function AdsDirectoryPage() {
@@ -72,6 +74,16 @@ export function AdsDirectoryPage() {
   // A page past the end (the last ad of the last page was deleted): show the new last page.
   const lastPage = pageCount(total, ADS_PAGE_SIZE);
   if (list.currentData && ads.length === 0 && total > 0 && table.page > lastPage) table.setPage(lastPage);
+
+  // Fetching ahead (bench/RESULTS.md, browser figures): the next page as soon as this one shows, and
+  // a sort as the pointer or focus reaches its header. A click then shows cached rows at once while
+  // the list is asked for again (refetchOnMountOrArgChange), so moderation still sees fresh rows.
+  const prefetch = useAdsPrefetch('listAds', { ifOlderThan: PREFETCH_FRESH_S });
+  const nextPage = list.currentData && table.page < lastPage ? { ...table.params, page: table.page + 1 } : null;
+  const nextPageKey = nextPage && JSON.stringify(nextPage);
+  useEffect(() => {
+    if (nextPageKey) prefetch(JSON.parse(nextPageKey) as AdListParams);
+  }, [nextPageKey, prefetch]);
 
   const bulkSelection = { pending: selection.pendingIds, nonPending: selection.nonPendingIds };
   const panelShowsBanner = panel?.open === true;
@@ -123,6 +135,7 @@ export function AdsDirectoryPage() {
             loading={loading}
             sort={table.sort}
             onSort={table.sortBy}
+            onSortIntent={(field) => prefetch(table.paramsSortedBy(field))}
             selection={selection}
             onOpen={openPanel}
             onApprove={moderation.approve}

@@ -30,6 +30,8 @@ export interface AdsTableProps {
   loading: boolean;
   sort: AdsSort;
   onSort: (field: AdSortField) => void;
+  /** A sort header is about to be clicked (pointer or focus on it). */
+  onSortIntent?: (field: AdSortField) => void;
   selection: {
     isSelected: (id: string) => boolean;
     allSelected: boolean;
@@ -77,7 +79,7 @@ function rowActions(ad: Advertisement, props: AdsTableProps): RowMenuItem[] {
 
 /** The ads table of spec §2. A row click (or Enter on a focused row) opens the side panel. */
 export function AdsTable(props: AdsTableProps) {
-  const { ads, loading, sort, onSort, selection, onOpen } = props;
+  const { ads, loading, sort, onSort, onSortIntent, selection, onOpen } = props;
   const header = (h: { field: AdSortField; label: string }) => (
     <SortableHeader
       key={h.field}
@@ -85,6 +87,7 @@ export function AdsTable(props: AdsTableProps) {
       active={sort.field === h.field}
       order={sort.order}
       onSort={() => onSort(h.field)}
+      onIntent={onSortIntent && (() => onSortIntent(h.field))}
     />
   );
 

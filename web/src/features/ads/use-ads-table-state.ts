@@ -98,6 +98,8 @@ export function useAdsTableState() {
     searchText,
     page,
     params: toListParams(page, sort, filters, q),
+    /** The list call a click on `field`'s header would make. */
+    paramsSortedBy: (field: AdSortField) => toListParams(1, nextSort(sort, field), filters, q),
     sortBy: (field: AdSortField) => setSort((current) => nextSort(current, field)),
     setFilter: <K extends keyof AdsFilters>(key: K, value: AdsFilters[K]) =>
       setFilters((current) => ({ ...current, [key]: value })),
