@@ -33,6 +33,13 @@ export const users = pgTable(
     index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_mobile_trgm_idx').using('gin', sql`${t.mobile} gin_trgm_ops`),
+    // The id's text (searched only when the query could be part of one) and the mobile's digits
+    // (searched when the query is a phone number): the same expressions as users-repository's search.
+    index('users_id_text_trgm_idx').using('gin', sql`(${t.id}::text) gin_trgm_ops`),
+    index('users_mobile_digits_trgm_idx').using(
+      'gin',
+      sql`(regexp_replace(coalesce(${t.mobile}, ''), '[^0-9]', '', 'g')) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -71,8 +71,9 @@ function searchCondition(q: string): SQL {
     sql`${users.username} ilike ${pattern}`,
     sql`${users.email} ilike ${pattern}`,
     sql`${users.mobile} ilike ${pattern}`,
-    sql`${users.id}::text ilike ${pattern}`,
   ];
+  // Only text that can be part of an id's text is looked for there (its own trigram index).
+  if (/^[0-9a-f-]+$/i.test(q)) parts.push(sql`${users.id}::text ilike ${pattern}`);
   const digits = q.replace(/[\s()+-]/g, '');
   if (/^\d{3,}$/.test(digits))
     parts.push(sql`regexp_replace(coalesce(${users.mobile}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`);

@@ -1,0 +1,2 @@
+CREATE INDEX "users_id_text_trgm_idx" ON "users" USING gin (("id"::text) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_mobile_digits_trgm_idx" ON "users" USING gin ((regexp_replace(coalesce("mobile", ''), '[^0-9]', '', 'g')) gin_trgm_ops);
