@@ -231,7 +231,7 @@ describe('Submitted Ads Directory in Chromium', () => {
     await rowOf(ad)
       .getByRole('button', { name: /Actions/ })
       .click();
-    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['View', 'Delete']);
+    await expect.poll(() => page.getByRole('menuitem').allInnerTexts()).toEqual(['View', 'Delete']);
     await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
   });

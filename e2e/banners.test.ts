@@ -90,10 +90,11 @@ describe('Banner Ads in Chromium', () => {
   it('lists the demo banners with the spec columns; the image opens a large preview', async () => {
     const all = await banners();
     expect(all.length).toBeGreaterThanOrEqual(4);
-    const headers = await table().getByRole('columnheader').allInnerTexts();
-    expect(headers.map((h) => h.trim().toLowerCase())).toEqual(
-      ['Ad Id', 'Image', 'Name', 'Placement', 'Display Date Range', 'Status', 'Actions'].map((h) => h.toLowerCase()),
-    );
+    await expect
+      .poll(async () => (await table().getByRole('columnheader').allInnerTexts()).map((h) => h.trim().toLowerCase()))
+      .toEqual(
+        ['Ad Id', 'Image', 'Name', 'Placement', 'Display Date Range', 'Status', 'Actions'].map((h) => h.toLowerCase()),
+      );
     await expect.poll(rowNames).toEqual(all.map((b) => b.name));
     const bank = all.find((b) => b.name.includes('Home Loans'))!;
     const cells = await rowOf(bank).getByRole('cell').allInnerTexts();

@@ -79,8 +79,10 @@ describe('sign-in and the admin shell in Chromium', () => {
     await page.waitForURL('**/app/dashboard');
     await page.getByText('Successfully logged in!').waitFor();
     const nav = page.getByRole('navigation');
-    const names = await nav.getByRole('link').allInnerTexts();
-    expect(names.map((n) => n.trim())).toEqual(sidebar.map(([name]) => name));
+    // The shell may still be rendering when the toast shows: poll until the links are there.
+    await expect
+      .poll(async () => (await nav.getByRole('link').allInnerTexts()).map((n) => n.trim()))
+      .toEqual(sidebar.map(([name]) => name));
     await screenshot(page, 'dashboard-shell');
 
     for (const [name, path, heading] of sidebar) {
