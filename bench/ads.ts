@@ -161,6 +161,9 @@ async function measure(
     requests: opts.requests,
   });
   console.log(connections, name, r);
+  // Requests still queued when the load stopped would slow the next scenario (at 50 connections a
+  // slow one leaves seconds of work behind): one more request waits behind them, FIFO.
+  await fetch(`${url}${opts.path ?? '/api/health'}`, { headers }).then((res) => res.arrayBuffer());
   return { scenario: name, connections, ...r };
 }
 

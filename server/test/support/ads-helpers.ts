@@ -39,13 +39,18 @@ export async function adsSnapshot(db: Db) {
   return (result as unknown as { rows: unknown[] }).rows[0];
 }
 
-/** ad_summary must always equal a fresh count. */
+/** ad_summary and ad_daily must always equal a fresh count. */
 export async function summaryMatchesTable(db: Db): Promise<boolean> {
   const result = await db.execute(sql`
-    select count(*)::int as mismatches from (
+    select (select count(*)::int from (
       select status, category, district, count(*)::bigint as n from advertisements group by 1, 2, 3
     ) real full join (select * from ad_summary where n <> 0) kept using (status, category, district)
-    where real.n is distinct from kept.n
+    where real.n is distinct from kept.n)
+    + (select count(*)::int from (
+      select (posting_date at time zone 'UTC')::date as day, status, category, ad_type, count(*)::bigint as n
+      from advertisements group by 1, 2, 3, 4
+    ) real full join (select * from ad_daily where n <> 0) kept using (day, status, category, ad_type)
+    where real.n is distinct from kept.n) as mismatches
   `);
   return (result as unknown as { rows: { mismatches: number }[] }).rows[0]!.mismatches === 0;
 }

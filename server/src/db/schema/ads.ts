@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Spec §3 Advertisement, plus the advertiser's id and who moderated it when. */
@@ -65,6 +65,24 @@ export const adSummary = pgTable(
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.status, t.category, t.district] })],
+);
+
+/**
+ * Exact counts of ads per UTC posting day and (status, category, ad type), kept by a trigger like
+ * ad_summary. The dashboard counts whole days of a period from these rows and only the partial
+ * days at its edges from the ads' indexes, so its cost no longer grows with the ads in the period
+ * (docs/decisions/0007-dashboard.md).
+ */
+export const adDaily = pgTable(
+  'ad_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    category: text('category').notNull(),
+    adType: text('ad_type').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.category, t.adType] })],
 );
 
 /** Every approve, reject, delete and image change; kept after the ad is deleted. */

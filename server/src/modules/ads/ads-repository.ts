@@ -172,10 +172,15 @@ export async function unreferencedImageKeys(db: Executor, keys: string[]): Promi
   return rowsOf<{ key: string }>(result).map((r) => r.key);
 }
 
-/** Recomputes ad_summary from scratch (after bulk loads that bypass the trigger). */
+/** Recomputes ad_summary and ad_daily from scratch (after bulk loads that bypass the triggers). */
 export async function rebuildSummary(db: Executor): Promise<void> {
   await db.execute(sql`delete from ad_summary`);
   await db.execute(
     sql`insert into ad_summary (status, category, district, n) select status, category, district, count(*) from advertisements group by 1, 2, 3`,
+  );
+  await db.execute(sql`delete from ad_daily`);
+  await db.execute(
+    sql`insert into ad_daily (day, status, category, ad_type, n)
+        select (posting_date at time zone 'UTC')::date, status, category, ad_type, count(*) from advertisements group by 1, 2, 3, 4`,
   );
 }
