@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AD_SORT_FIELDS, type AdListQuery } from '@backoffice/contract';
 import type { AdRow } from '../../src/db/schema';
+import { findAdsPage } from '../../src/modules/ads/ads-repository';
 import { adminClient } from '../support/ads-helpers';
 import { makeAd, makeAdmin, signIn } from '../support/factories';
 import { createRng } from '../../src/seed/random';
@@ -73,8 +74,9 @@ describeApi('list endpoint matches an in-memory model', () => {
           category: rng.pick(categories),
           district: rng.pick(districts),
           adType: rng.pick(['digital', 'regular'] as const),
-          // Few distinct dates, so ties on posting date are common.
-          postingDate: new Date(Date.UTC(2026, 0, rng.int(1, 6))),
+          // Few distinct instants, so ties on posting date are common; some on UTC midnight, the
+          // edge of the days that deep pages skip (findAdsPage's day anchor).
+          postingDate: new Date(Date.UTC(2026, 0, rng.int(1, 6), rng.pick([0, 0, 5, 23]), rng.pick([0, 59]))),
         }),
       );
     }
@@ -122,6 +124,25 @@ describeApi('list endpoint matches an in-memory model', () => {
         expect(body.advertisements.map((a: { _id: string }) => a._id)).toEqual(expected.ids);
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('gives the same deep pages when they start from a day of ad_daily', async () => {
+    // Anchoring from offset 0 makes every page of the posting-date order use it.
+    const query = fc.record({
+      page: fc.integer({ min: 1, max: 40 }),
+      pageSize: fc.constantFrom(1, 3, 10, 25),
+      sort: fc.constant('postingDate' as const),
+      order: fc.constantFrom('asc' as const, 'desc' as const),
+      status: fc.constantFrom('all' as const, ...statuses),
+      category: fc.option(fc.constantFrom(...categories, 'Unknown'), { nil: undefined }),
+    });
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const rows = await findAdsPage(t.database.db, q, 0);
+        expect(rows.map((a) => a.id)).toEqual(modelList(ads, q).ids);
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -35,19 +35,34 @@ function filters(q: AdFilter): SQL | undefined {
 }
 
 /**
+ * From this offset on, a page of the posting-date order starts at a day found in ad_daily rather
+ * than skipping every earlier entry of the index (see `dayAnchor`).
+ */
+export const DAY_ANCHOR_FROM = 2_000;
+
+/**
  * One page, as a deferred join: the inner query finds the page's ids from the sort index alone
  * (an index-only scan, so page 5,000 skips 50,000 index entries, not 50,000 rows), then only those
- * ten rows are read. Measured on 1,000,000 ads: 348 ms → 9 ms for page 5,000.
+ * ten rows are read. Measured on 1,000,000 ads: 348 ms → 9 ms for page 5,000. Deep pages of the
+ * default order skip whole days first (`dayAnchor`).
  */
-export async function findAdsPage(db: Executor, q: AdListQuery): Promise<AdRow[]> {
+export async function findAdsPage(db: Executor, q: AdListQuery, anchorFrom = DAY_ANCHOR_FROM): Promise<AdRow[]> {
   const direction = q.order === 'asc' ? asc : desc;
+  let offset = (q.page - 1) * q.pageSize;
+  let where = filters(q);
+  if (offset >= anchorFrom && q.sort === 'postingDate' && !q.district && !q.q) {
+    const anchor = await dayAnchor(db, q, offset);
+    if (!anchor) return [];
+    offset -= anchor.skipped;
+    where = and(where, anchor.bound);
+  }
   const page = db
     .select({ pageId: advertisements.id })
     .from(advertisements)
-    .where(filters(q))
+    .where(where)
     .orderBy(...sortColumns[q.sort].map((c) => direction(c)))
     .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
+    .offset(offset)
     .as('page');
   const rows = await db
     .select({ ad: advertisements })
@@ -55,6 +70,31 @@ export async function findAdsPage(db: Executor, q: AdListQuery): Promise<AdRow[]
     .innerJoin(advertisements, eq(advertisements.id, page.pageId))
     .orderBy(...sortColumns[q.sort].map((c) => direction(c)));
   return rows.map((r) => r.ad);
+}
+
+/**
+ * The UTC day in which the ad at `offset` of the posting-date order lies, and how many ads the days
+ * before it hold, from the per-day counts of ad_daily (which knows status and category, so only
+ * those filters qualify). The page then skips only that day's earlier ads: at 1,000,000 ads page
+ * 5,000 skips about 4,700 index entries instead of 50,000. The days are summed in order by
+ * ad_day_anchor (migration 0007), which stops at the anchor. Null when the offset is past the end.
+ */
+async function dayAnchor(
+  db: Executor,
+  q: AdListQuery,
+  offset: number,
+): Promise<{ skipped: number; bound: SQL } | null> {
+  const status = q.status === 'all' ? null : q.status;
+  const result = await db.execute(sql`
+    select anchor_day::text as day, skipped
+    from ad_day_anchor(${offset}::bigint, ${status}::text, ${q.category ?? null}::text, ${q.order === 'asc'}::boolean)`);
+  const [row] = rowsOf<{ day: string; skipped: string | number }>(result);
+  if (!row) return null;
+  const bound =
+    q.order === 'asc'
+      ? sql`${advertisements.postingDate} >= (${row.day}::date::timestamp at time zone 'UTC')`
+      : sql`${advertisements.postingDate} < ((${row.day}::date + 1)::timestamp at time zone 'UTC')`;
+  return { skipped: Number(row.skipped), bound };
 }
 
 export async function countAds(db: Executor, q: AdFilter): Promise<number> {
