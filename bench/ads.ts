@@ -9,7 +9,7 @@
  *
  * Options: --pg-ads N[,N…] (100000,1000000), --pglite-ads N (100000), --seconds S (5), --skip-pglite, --skip-pg,
  * --pg-url URL (measure an already seeded PostgreSQL database instead of seeding one; not recorded),
- * --only TEXT (only scenarios whose name contains TEXT, or `browser` with --pg-url; not recorded), --skip-browser (no Chromium
+ * --only TEXT (only scenarios whose name contains TEXT, the dashboard and users ones too, or `browser` with --pg-url; not recorded), --skip-browser (no Chromium
  * benchmark, which otherwise runs on the largest PostgreSQL dataset: bench/browser.ts).
  */
 import fs from 'node:fs';
@@ -169,38 +169,23 @@ async function measure(
 
 async function measureServer(url: string, t: Targets): Promise<Row[]> {
   const cookie = await apiSignIn(url);
+  type Load = Parameters<typeof measure>[3];
+  const others: [string, () => Load][] = [
+    ['dashboard (as it opens: week)', () => ({ path: '/api/dashboard' })],
+    ['dashboard (year)', () => ({ path: '/api/dashboard?period=year' })],
+    ['users list page 1', () => ({ path: '/api/users?role=advertiser' })],
+    ['users list search "perera"', () => ({ path: '/api/users?role=advertiser&q=perera' })],
+    ['users list page 500', () => ({ path: '/api/users?role=advertiser&page=500' })],
+    ['user detail (random)', () => ({ requests: generated('user', t, url, cookie) })],
+    ['approve (PUT status, each a new ad)', () => ({ requests: generated('moderate', t, url, cookie) })],
+  ];
   const rows: Row[] = [];
   for (const connections of CONNECTIONS) {
     for (const [scenario, query] of scenarios)
       rows.push(await measure(url, scenario, connections, { path: `/api/advertisements/list?${query}` }, cookie));
-    if (args.only) continue;
-    rows.push(await measure(url, 'dashboard (as it opens: week)', connections, { path: '/api/dashboard' }, cookie));
-    rows.push(await measure(url, 'dashboard (year)', connections, { path: '/api/dashboard?period=year' }, cookie));
-    rows.push(await measure(url, 'users list page 1', connections, { path: '/api/users?role=advertiser' }, cookie));
-    rows.push(
-      await measure(
-        url,
-        'users list search "perera"',
-        connections,
-        { path: '/api/users?role=advertiser&q=perera' },
-        cookie,
-      ),
-    );
-    rows.push(
-      await measure(url, 'users list page 500', connections, { path: '/api/users?role=advertiser&page=500' }, cookie),
-    );
-    rows.push(
-      await measure(url, 'user detail (random)', connections, { requests: generated('user', t, url, cookie) }, cookie),
-    );
-    rows.push(
-      await measure(
-        url,
-        'approve (PUT status, each a new ad)',
-        connections,
-        { requests: generated('moderate', t, url, cookie) },
-        cookie,
-      ),
-    );
+    for (const [scenario, load] of others)
+      if (!args.only || scenario.includes(args.only))
+        rows.push(await measure(url, scenario, connections, load(), cookie));
   }
   return rows;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, userMessages, type ListedUser } from '@backoffice/contract';
+import { rowsOf } from '../../src/db/client';
 import { advertisements, moderationEvents, users, type UserRow } from '../../src/db/schema';
 import { verifyPassword } from '../../src/lib/passwords';
 import { countSessions } from '../../src/modules/auth/sessions-repository';
@@ -83,6 +84,31 @@ describeApi('users API (spec §7, D8, D20)', () => {
       const body = (await api.list({ role: 'admin' })).json();
       expect(body.users.map((u: ListedUser) => u._id).sort()).toEqual([admin.id, other.id].sort());
       expect(body.users.every((u: ListedUser) => u.isAdmin)).toBe(true);
+    });
+
+    it('keeps the totals (user_counts) exact through inserts, role changes, edits and deletes', async () => {
+      const roleTotals = async () => [await totalOf({ role: 'advertiser' }), await totalOf({ role: 'admin' })];
+      const fresh = async () => {
+        const [row] = rowsOf<{ advertisers: number; admins: number }>(
+          await db().execute(sql`select
+            (select count(*) from users where not is_admin)::int as advertisers,
+            (select count(*) from users where is_admin)::int as admins`),
+        );
+        return [row!.advertisers, row!.admins];
+      };
+      const [a, b, c] = [await advertiser(), await advertiser(), await advertiser()];
+      expect(await roleTotals()).toEqual([3, 1]);
+      await db().update(users).set({ isAdmin: true }).where(eq(users.id, a.id)); // promoted
+      await db().update(users).set({ name: 'Renamed' }).where(eq(users.id, b.id)); // role unchanged
+      expect(await roleTotals()).toEqual([2, 2]);
+      expect((await api.remove(c.id)).statusCode).toBe(200);
+      // Everyone but the signed-in admin swaps role in one statement.
+      await db()
+        .update(users)
+        .set({ isAdmin: sql`not ${users.isAdmin}` })
+        .where(ne(users.id, admin.id));
+      expect(await roleTotals()).toEqual(await fresh());
+      expect(await roleTotals()).toEqual([1, 2]);
     });
 
     it('searches name, username, email, mobile and id, case-insensitively and literally', async () => {

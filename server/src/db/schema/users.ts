@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Advertisers and administrators (spec §3 "Advertiser user") plus the password hash. */
 export const users = pgTable(
@@ -45,3 +45,12 @@ export const users = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/**
+ * Users per role, kept exact by statement-level triggers on users (migration 0008), so that User
+ * Management's total needs no count of every advertiser.
+ */
+export const userCounts = pgTable('user_counts', {
+  isAdmin: boolean('is_admin').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});

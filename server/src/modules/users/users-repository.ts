@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AdStats, PublicUser, UserListQuery } from '@backoffice/contract';
 import type { Executor } from '../../db/client';
-import { advertisements, moderationEvents, sessions, users, type NewUserRow, type UserRow } from '../../db/schema';
+import {
+  advertisements,
+  moderationEvents,
+  sessions,
+  userCounts,
+  users,
+  type NewUserRow,
+  type UserRow,
+} from '../../db/schema';
 
 export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   return db
@@ -122,7 +130,15 @@ export async function findUsersPage(
   }));
 }
 
+/** The list's total: without a search, the role's count kept by triggers (user_counts). */
 export async function countUsers(db: Executor, q: UserListQuery): Promise<number> {
+  if (!q.q) {
+    const [kept] = await db
+      .select({ n: userCounts.n })
+      .from(userCounts)
+      .where(eq(userCounts.isAdmin, q.role === 'admin'));
+    return Number(kept?.n ?? 0);
+  }
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
