@@ -32,7 +32,8 @@ export type DaySplit = {
 export function splitDays(from: Date, to: Date | null): DaySplit {
   const first = Math.ceil(from.getTime() / DAY_MS) * DAY_MS;
   const last = to === null ? null : Math.floor(to.getTime() / DAY_MS) * DAY_MS;
-  if (to !== null && (last! <= first || to <= from)) return { days: null, edges: to > from ? [{ from, to }] : [] };
+  // No whole day inside (an empty or backwards range included: then to <= from, so last <= first).
+  if (to !== null && last! <= first) return { days: null, edges: to > from ? [{ from, to }] : [] };
   const edges: DaySplit['edges'] = [];
   if (from.getTime() < first) edges.push({ from, to: new Date(first) });
   if (to !== null && last! < to.getTime()) edges.push({ from: new Date(last!), to });
