@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { bannerMessages, formatBannerId, type BannerAd } from '@backoffice/contract';
 import { encodePng } from '../server/src/seed/png';
 import { hostile, images } from '../server/test/support/banner-images';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser';
+import { launchBrowser, screenshot, watchPageErrors, signInThroughForm } from './support/browser';
 import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
 
 /**
@@ -32,15 +32,7 @@ describe('Banner Ads in Chromium', () => {
     context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
     page = await context.newPage();
     errors = watchPageErrors(page);
-    await page.goto('/');
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/app/dashboard');
-    const toast = page.getByText('Successfully logged in!');
-    await toast.waitFor();
-    await page.getByRole('button', { name: 'close' }).click();
-    await toast.waitFor({ state: 'detached' });
+    await signInThroughForm(page, ADMIN.email, ADMIN.password);
     await page.getByRole('navigation').getByRole('link', { name: 'Banner Ads' }).click();
     await page.waitForURL('**/app/banners');
     await rows().first().waitFor();

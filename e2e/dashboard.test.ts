@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdListResponse, DashboardResponse, NotificationsResponse, PublicUser } from '@backoffice/contract';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser';
+import { launchBrowser, screenshot, watchPageErrors, signInThroughForm } from './support/browser';
 import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
 
 /**
@@ -49,15 +49,7 @@ describe('Dashboard in Chromium', () => {
     context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
     page = await context.newPage();
     errors = watchPageErrors(page);
-    await page.goto('/');
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/app/dashboard');
-    const toast = page.getByText('Successfully logged in!');
-    await toast.waitFor();
-    await page.getByRole('button', { name: 'close' }).click();
-    await toast.waitFor({ state: 'detached' });
+    await signInThroughForm(page, ADMIN.email, ADMIN.password);
   });
 
   const region = (name: string) => page.getByRole('region', { name });

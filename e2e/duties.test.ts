@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { dutyMessages, type Duty } from '@backoffice/contract';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser';
+import { launchBrowser, screenshot, watchPageErrors, signInThroughForm } from './support/browser';
 import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
 
 /**
@@ -35,15 +35,7 @@ describe('Duties and Responsibilities in Chromium', () => {
       errors.push(`dialog: ${d.message()}`);
       void d.dismiss();
     });
-    await page.goto('/');
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/app/dashboard');
-    const toast = page.getByText('Successfully logged in!');
-    await toast.waitFor();
-    await page.getByRole('button', { name: 'close' }).click();
-    await toast.waitFor({ state: 'detached' });
+    await signInThroughForm(page, ADMIN.email, ADMIN.password);
     await page.getByRole('navigation').getByRole('link', { name: 'Duties and Responsibilities' }).click();
     await page.waitForURL('**/app/duties');
     await rows().first().waitFor();

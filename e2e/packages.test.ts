@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatPackagePrice, packageMessages, type Package } from '@backoffice/contract';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser';
+import { launchBrowser, screenshot, watchPageErrors, signInThroughForm } from './support/browser';
 import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
 
 /**
@@ -29,15 +29,7 @@ describe('Package Management in Chromium', () => {
     context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
     page = await context.newPage();
     errors = watchPageErrors(page);
-    await page.goto('/');
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/app/dashboard');
-    const toast = page.getByText('Successfully logged in!');
-    await toast.waitFor();
-    await page.getByRole('button', { name: 'close' }).click();
-    await toast.waitFor({ state: 'detached' });
+    await signInThroughForm(page, ADMIN.email, ADMIN.password);
     await page.getByRole('navigation').getByRole('link', { name: 'Package Management' }).click();
     await page.waitForURL('**/app/packages');
     await rows().first().waitFor();

@@ -39,3 +39,24 @@ export function watchPageErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/**
+ * Signs in through the form as `email` and waits for the dashboard, then gets the sign-in toast
+ * out of the way (it would cover the page's header in screenshots). The toast also closes itself
+ * after a few seconds, so clicking its close button can lose that race on a slow machine: the click
+ * is tried briefly, and the toast being gone is what is awaited.
+ */
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/app/dashboard');
+  const toast = page.getByText('Successfully logged in!');
+  await toast.waitFor();
+  await page
+    .getByRole('button', { name: 'close' })
+    .click({ timeout: 2_000 })
+    .catch(() => {});
+  await toast.waitFor({ state: 'detached' });
+}
