@@ -188,6 +188,11 @@ function traffic(t: Targets, url: string, cookie: string) {
   };
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
@@ -217,11 +222,15 @@ async function measure(server: ServerProcess, t: Targets, label: string): Promis
   const main = traffic({ ...t, pending: t.pending.slice(warm.stats.moderate!.sent + 10) }, server.url, cookie);
   const result = await run(server.url, SECONDS, main.requests);
   clearInterval(sampler);
-  const end = rssMb(pid);
-  const peak = Math.max(...samples, end);
-  const growth = Math.round(((end - afterWarmup) / afterWarmup) * 1000) / 10;
+  const last = rssMb(pid);
+  const peak = Math.max(...samples, last);
+  // One sample can fall in a garbage collector's trough or peak: compare the medians of the first
+  // and the last 10 s of the run instead.
+  const early = median(samples.slice(0, 10));
+  const end = median(samples.slice(-10));
+  const growth = Math.round(((end - early) / early) * 1000) / 10;
   const errors = result.errors + result.non2xx + result.timeouts;
-  console.log(label, { rps: result.requests.average, errors, started, afterWarmup, end, peak }, main.stats);
+  console.log(label, { rps: result.requests.average, errors, started, afterWarmup, early, end, peak }, main.stats);
 
   const failures = Object.entries(main.stats)
     .flatMap(([kind, s]) => Object.entries(s.failed).map(([k, n]) => `${kind}: ${n} × ${k}`))
@@ -229,9 +238,9 @@ async function measure(server: ServerProcess, t: Targets, label: string): Promis
   return [
     `### ${label}`,
     '',
-    `| requests | req/s | p50 ms | p97.5 ms | p99 ms | max ms | errors | RSS at start | after warm-up | end | peak | growth after warm-up |`,
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    `| ${result.requests.total} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p97_5} | ${result.latency.p99} | ${result.latency.max} | ${errors} | ${started} MB | ${afterWarmup} MB | ${end} MB | ${peak} MB | ${growth}% |`,
+    `| requests | req/s | p50 ms | p97.5 ms | p99 ms | max ms | errors | RSS at start | after warm-up | first 10 s (median) | last 10 s (median) | peak | growth (last / first 10 s) |`,
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    `| ${result.requests.total} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p97_5} | ${result.latency.p99} | ${result.latency.max} | ${errors} | ${started} MB | ${afterWarmup} MB | ${early} MB | ${end} MB | ${peak} MB | ${growth}% |`,
     '',
     `Requests by kind (sent / 2xx): ${Object.entries(main.stats)
       .map(([kind, s]) => `${kind} ${s.sent}/${s.ok}`)

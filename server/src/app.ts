@@ -20,6 +20,7 @@ import type { ModuleDeps } from './modules/module-deps';
 import { packagesRoutes } from './modules/packages/packages-routes';
 import { productsRoutes } from './modules/products/products-routes';
 import { usersRoutes } from './modules/users/users-routes';
+import { registerRequestOrder } from './plugins/request-order';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
 import { guardAdminsOnly } from './plugins/sessions';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  if (database.requestOrder) registerRequestOrder(app, database.requestOrder);
   // The route table, for the security tests that must cover every route (issue 8).
   const routeList: { method: string; url: string }[] = [];
   app.decorate('routeList', routeList);

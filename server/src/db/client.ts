@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { RequestOrder } from './request-order';
 import * as schema from './schema';
 
 /** D3: one query layer over embedded PGlite or a PostgreSQL server. */
@@ -21,6 +22,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Flushes to disk (PGlite: CHECKPOINT) and closes connections. */
   close(): Promise<void>;
+  /** PGlite: serves statements in their requests' order; the server numbers each request with it. */
+  requestOrder?: RequestOrder;
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -28,17 +31,26 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Opens PGlite at `dataDir` (in memory when undefined) and applies migrations. */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const requestOrder = new RequestOrder();
+  const db = drizzlePglite(orderedClient(client, requestOrder), { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,
     kind: 'pglite',
+    requestOrder,
     async close() {
       if (client.closed) return;
       await client.exec('CHECKPOINT');
       await client.close();
     },
   };
+}
+
+/** The client as drizzle uses it (query, transaction), every call queued in `order`. */
+function orderedClient(client: PGlite, order: RequestOrder): PGlite {
+  const query = ((text, params, options) => order.run(() => client.query(text, params, options))) as PGlite['query'];
+  const transaction = ((fn) => order.run(() => client.transaction(fn))) as PGlite['transaction'];
+  return { query, transaction } as PGlite;
 }
 
 /** Connects to a PostgreSQL server and applies migrations. */
