@@ -175,6 +175,7 @@ async function measureServer(url: string, t: Targets): Promise<Row[]> {
     ['dashboard (year)', () => ({ path: '/api/dashboard?period=year' })],
     ['users list page 1', () => ({ path: '/api/users?role=advertiser' })],
     ['users list search "perera"', () => ({ path: '/api/users?role=advertiser&q=perera' })],
+    ['users count "perera" (once per search)', () => ({ path: '/api/users/count?role=advertiser&q=perera' })],
     ['users list page 500', () => ({ path: '/api/users?role=advertiser&page=500' })],
     ['user detail (random)', () => ({ requests: generated('user', t, url, cookie) })],
     ['approve (PUT status, each a new ad)', () => ({ requests: generated('moderate', t, url, cookie) })],

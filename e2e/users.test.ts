@@ -138,6 +138,14 @@ describe('User Management in Chromium', () => {
     }
     await search(target.name!);
     await expect.poll(rowIds).toContain(idOf(target));
+    // A search with more than a page of matches: the list leaves its total to the count call.
+    const domain = target.email.split('@')[1]!;
+    const many = await list({ q: domain });
+    expect(many.total).toBeNull();
+    const { body: counted } = await api<{ total: number }>(`/api/users/count?q=${encodeURIComponent(domain)}`);
+    expect(counted.total).toBeGreaterThan(10);
+    await search(domain);
+    await entries(`Showing 1 to 10 of ${counted.total} entries`);
     await search('no such advertiser anywhere');
     await page.getByText(userMessages.emptyState).waitFor();
     await screenshot(page, 'users-empty');

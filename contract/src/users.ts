@@ -90,13 +90,24 @@ export const userListQuery = z.strictObject({
 export type UserListQuery = z.infer<typeof userListQuery>;
 export type UserListParams = z.input<typeof userListQuery>;
 
+/**
+ * `total` is null for a search whose page does not show the end of the matches: the client asks
+ * GET /api/users/count once per search instead of every page counting them again.
+ */
 export const userListResponse = z.object({
   users: z.array(listedUser),
-  total: z.number().int(),
+  total: z.number().int().nullable(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
 export type UserListResponse = z.infer<typeof userListResponse>;
+
+/** GET /api/users/count: the exact number of users a list query matches, on every page. */
+export const userCountQuery = userListQuery.pick({ role: true, q: true });
+export type UserCountQuery = z.infer<typeof userCountQuery>;
+export type UserCountParams = z.input<typeof userCountQuery>;
+export const userCountResponse = z.object({ total: z.number().int() });
+export type UserCountResponse = z.infer<typeof userCountResponse>;
 
 /** GET /api/users/{id} answer (spec §7). */
 export const userDetailResponse = z.object({ user: publicUser, adStats });

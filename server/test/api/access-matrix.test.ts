@@ -25,6 +25,7 @@ const covered = [
   'PUT /api/advertisements/:id/images',
   'DELETE /api/advertisements/:id',
   'GET /api/users',
+  'GET /api/users/count',
   'GET /api/users/:id',
   'PUT /api/users/:id',
   'DELETE /api/users/:id',

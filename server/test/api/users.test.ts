@@ -41,10 +41,19 @@ describeApi('users API (spec §7, D8, D20)', () => {
 
   const db = () => t.database.db;
   const advertiser = (overrides: Parameters<typeof makeUser>[1] = {}) => makeUser(db(), overrides);
+  /**
+   * The number of users `query` matches, from the count call; the list's own total must agree when
+   * it gives one (a search gives it only on the page that shows the end of the matches).
+   */
   const totalOf = async (query: Record<string, string | number>) => {
-    const res = await api.list(query);
-    expect(res.statusCode).toBe(200);
-    return res.json().total as number;
+    const [counted, listed] = [await api.count(query), await api.list(query)];
+    expect(counted.statusCode).toBe(200);
+    expect(listed.statusCode).toBe(200);
+    const total = counted.json().total as number;
+    const { users, total: listTotal } = listed.json() as { users: unknown[]; total: number | null };
+    if (listTotal !== null) expect(listTotal).toBe(total);
+    else expect(query.q && users.length === 10).toBeTruthy();
+    return total;
   };
 
   describe('GET /api/users', () => {
@@ -159,10 +168,18 @@ describeApi('users API (spec §7, D8, D20)', () => {
       expect(names).toEqual(made.map((u) => u.username).reverse());
       expect((await page(1, 100)).users).toHaveLength(25);
       expect((await page(2, 7)).users.map((u: ListedUser) => u.username)).toEqual(names.slice(7, 14));
-      // search with paging: the total counts all matches
+      // A search's page that does not show the end leaves the total to the count call.
       const filtered = (await api.list({ q: 'u1', pageSize: 5 })).json();
-      expect(filtered.total).toBe(11); // u1, u10..u19
+      expect(filtered.total).toBeNull();
       expect(filtered.users).toHaveLength(5);
+      expect((await api.count({ q: 'u1' })).json()).toEqual({ total: 11 }); // u1, u10..u19
+      expect((await api.list({ q: 'u1', pageSize: 5, page: 2 })).json().total).toBeNull();
+      const last = (await api.list({ q: 'u1', pageSize: 5, page: 3 })).json();
+      expect([last.users.length, last.total]).toEqual([1, 11]);
+      const past = (await api.list({ q: 'u1', pageSize: 5, page: 4 })).json();
+      expect([past.users.length, past.total]).toEqual([0, null]);
+      expect((await api.list({ q: 'u9', pageSize: 5 })).json().total).toBe(1);
+      expect((await api.list({ q: 'nobody', pageSize: 5 })).json().total).toBe(0);
     });
 
     it('refuses bad queries with a 400 and the D14 body', async () => {
@@ -187,6 +204,11 @@ describeApi('users API (spec §7, D8, D20)', () => {
         expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
       }
       expect((await api.list({ q: 'x'.repeat(10_000) })).json().message).toBe(userMessages.searchTooLong);
+      for (const query of [{ role: 'superuser' }, { page: 2 }, { q: 'x'.repeat(10_000) }, { q: 'a\u0000b' }]) {
+        const res = await api.count(query as unknown as Record<string, string | number>);
+        expect(res.statusCode, `count ${JSON.stringify(query).slice(0, 80)}`).toBe(400);
+        expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
+      }
     });
 
     it('needs a signed-in administrator', async () => {

@@ -16,12 +16,11 @@ export function usersClient(app: App, cookie: string) {
       headers: { cookie, origin: ORIGIN },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
+  const qs = (query: Record<string, string | number>) =>
+    new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
   return {
-    list: (query: Record<string, string | number> = {}) =>
-      send(
-        'GET',
-        `/api/users?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
-      ),
+    list: (query: Record<string, string | number> = {}) => send('GET', `/api/users?${qs(query)}`),
+    count: (query: Record<string, string | number> = {}) => send('GET', `/api/users/count?${qs(query)}`),
     get: (id: string) => send('GET', `/api/users/${id}`),
     update: (id: string, body: unknown) => send('PUT', `/api/users/${id}`, body),
     remove: (id: string) => send('DELETE', `/api/users/${id}`),

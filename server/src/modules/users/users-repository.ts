@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AdStats, PublicUser, UserListQuery } from '@backoffice/contract';
+import type { AdStats, PublicUser, UserCountQuery, UserListQuery } from '@backoffice/contract';
 import type { Executor } from '../../db/client';
 import {
   advertisements,
@@ -88,7 +88,7 @@ function searchCondition(q: string): SQL {
   return or(...parts)!;
 }
 
-function listFilter(q: UserListQuery): SQL | undefined {
+function listFilter(q: UserCountQuery): SQL | undefined {
   const role = eq(users.isAdmin, q.role === 'admin');
   return q.q ? and(role, searchCondition(q.q)) : role;
 }
@@ -130,8 +130,8 @@ export async function findUsersPage(
   }));
 }
 
-/** The list's total: without a search, the role's count kept by triggers (user_counts). */
-export async function countUsers(db: Executor, q: UserListQuery): Promise<number> {
+/** Users a list query matches: without a search, the role's count kept by triggers (user_counts). */
+export async function countUsers(db: Executor, q: UserCountQuery): Promise<number> {
   if (!q.q) {
     const [kept] = await db
       .select({ n: userCounts.n })

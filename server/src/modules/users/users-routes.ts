@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   publicUser,
+  userCountQuery,
+  userCountResponse,
   userDetailResponse,
   userListQuery,
   userListResponse,
@@ -26,6 +28,12 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     '/api/users',
     { schema: { querystring: userListQuery, response: { 200: userListResponse } } },
     async (request) => users.list(request.query),
+  );
+
+  app.get(
+    '/api/users/count',
+    { schema: { querystring: userCountQuery, response: { 200: userCountResponse } } },
+    async (request) => ({ total: await users.count(request.query) }),
   );
 
   app.get('/api/users/:id', { schema: { params, response: { 200: userDetailResponse } } }, async (request) =>

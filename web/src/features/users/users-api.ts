@@ -1,5 +1,7 @@
 import type {
   PublicUser,
+  UserCountParams,
+  UserCountResponse,
   UserDetailResponse,
   UserListParams,
   UserListResponse,
@@ -7,14 +9,14 @@ import type {
 } from '@backoffice/contract';
 import { baseApi } from '../../lib/api';
 
-/** Query string of GET /api/users; an empty search is left out. */
-export function userListUrl(params: UserListParams): string {
+/** Query string of GET /api/users (or its count); an empty search is left out. */
+export function userListUrl(params: UserListParams | UserCountParams, path = '/users'): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '') continue;
     search.set(key, String(value));
   }
-  return `/users?${search}`;
+  return `${path}?${search}`;
 }
 
 const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;
@@ -27,6 +29,11 @@ export const usersApi = baseApi.enhanceEndpoints({ addTagTypes: ['Users', 'User'
   endpoints: (build) => ({
     listUsers: build.query<UserListResponse, UserListParams>({
       query: (params) => userListUrl(params),
+      providesTags: ['Users'],
+    }),
+    // A search's total, when its page does not show the end: cached per search, not per page.
+    countUsers: build.query<UserCountResponse, UserCountParams>({
+      query: (params) => userListUrl(params, '/users/count'),
       providesTags: ['Users'],
     }),
     getUser: build.query<UserDetailResponse, string>({
@@ -44,7 +51,8 @@ export const usersApi = baseApi.enhanceEndpoints({ addTagTypes: ['Users', 'User'
   }),
 });
 
-export const { useListUsersQuery, useGetUserQuery, useUpdateUserMutation, useDeleteUserMutation } = usersApi;
+export const { useListUsersQuery, useCountUsersQuery, useGetUserQuery, useUpdateUserMutation, useDeleteUserMutation } =
+  usersApi;
 
 /** The server's `message` from an error answer (D14), else `fallback`. */
 export function serverMessage(error: unknown, fallback: string): string {

@@ -92,12 +92,15 @@ describe('UsersPage', () => {
 
   it('searches on the server after a pause, back on page 1, and pages for real', async () => {
     const many = Array.from({ length: 10 }, (_, i) => makeListedUser({ _id: userId(i + 1), username: `user${i + 1}` }));
+    // As the server answers: a search's page that does not show the end has no total (count it).
     const server = fakeServer((_call, url) => {
+      const searched = url.searchParams.has('q');
+      if (url.pathname === '/api/users/count') return jsonResponse({ total: 13 });
       const page = Number(url.searchParams.get('page'));
-      return jsonResponse(
-        makeUserList(page === 1 ? many : many.slice(0, 3), { total: url.searchParams.get('q') ? 13 : 23 }),
-      );
+      const total = searched ? (page === 1 ? null : 13) : 23;
+      return jsonResponse(makeUserList(page === 1 ? many : many.slice(0, 3), { total }));
     });
+    const countCalls = () => server.calls.filter((c) => c.path.startsWith('/api/users/count'));
     // The table's calls (the Total Users card asks separately, for one row).
     const tableCalls = () => server.listCalls().filter((u) => u.searchParams.get('pageSize') === '10');
     await renderPage();
@@ -114,12 +117,18 @@ describe('UsersPage', () => {
     expect(searched.map((u) => u.searchParams.get('q'))).toEqual(['Nimal 077']);
     expect(searched[0]!.searchParams.get('page')).toBe('1');
     await screen.findByText('Showing 1 to 10 of 13 entries');
+    expect(countCalls().map((c) => c.path)).toEqual(['/api/users/count?role=advertiser&q=Nimal+077']);
     // the card keeps counting everyone while the table is narrowed
     const card = screen.getByRole('region', { name: 'User counts' });
     await waitFor(() => expect(within(card).getByText('Total Users').nextSibling).toHaveTextContent('23'));
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(tableCalls().at(-1)!.searchParams.get('page')).toBe('2'));
     expect(tableCalls().at(-1)!.searchParams.get('q')).toBe('Nimal 077');
+    await screen.findByText('Showing 11 to 13 of 13 entries');
+    // back to page 1: its total is still the count of this search, not asked again
+    await user.click(screen.getByRole('button', { name: 'Page 1' }));
+    await screen.findByText('Showing 1 to 10 of 13 entries');
+    expect(countCalls()).toHaveLength(1);
   });
 
   it('shows the empty state when nothing matches', async () => {

@@ -15,7 +15,7 @@ import {
 } from '../../components/ui';
 import { UserSidePanel } from './user-side-panel';
 import { deleteFailureText, loadFailureText } from './user-messages';
-import { useDeleteUserMutation, useListUsersQuery } from './users-api';
+import { useCountUsersQuery, useDeleteUserMutation, useListUsersQuery } from './users-api';
 import { UsersTable } from './users-table';
 import { UsersToolbar } from './users-toolbar';
 import { useUsersListState } from './use-users-list-state';
@@ -29,8 +29,12 @@ export function UsersPage() {
   const everyone = useListUsersQuery({ role: 'advertiser', page: 1, pageSize: 1 }, { skip: !table.q });
   const users = list.currentData?.users ?? [];
   const loading = list.currentData === undefined && list.isFetching;
-  const total = list.currentData?.total ?? 0;
-  const allTotal = table.q ? everyone.data?.total : list.currentData?.total;
+  // A search's total comes from a count call when the page does not show the end of the matches;
+  // it is cached per search, so paging through the results counts once.
+  const countNeeded = list.currentData?.total === null;
+  const counted = useCountUsersQuery({ role: table.params.role, q: table.params.q }, { skip: !countNeeded });
+  const total = (countNeeded ? counted.currentData?.total : list.currentData?.total) ?? 0;
+  const allTotal = (table.q ? everyone.data?.total : list.currentData?.total) ?? undefined;
 
   const result = useTimedMessage(USER_MESSAGE_MS);
   const [deleteUser] = useDeleteUserMutation();
