@@ -52,7 +52,7 @@ export async function findAdsPage(db: Executor, q: AdListQuery, anchorFrom = DAY
   const offset = (q.page - 1) * q.pageSize;
   const deep = offset >= anchorFrom && q.sort === 'postingDate' && !q.district && !q.q;
   const pageIds = deep
-    ? deepPageIds(q, offset)
+    ? deepPageIds(q, offset, order)
     : db
         .select({ id: advertisements.id })
         .from(advertisements)
@@ -75,22 +75,17 @@ export async function findAdsPage(db: Executor, q: AdListQuery, anchorFrom = DAY
  * index entries instead of 50,000). One statement: the anchor feeds the page's bound and offset
  * through a lateral join. No anchor (the offset is past the end) gives no ids.
  */
-function deepPageIds(q: AdListQuery, offset: number): SQL {
+function deepPageIds(q: AdListQuery, offset: number, order: SQL[]): SQL {
   const status = q.status === 'all' ? null : q.status;
   const ascending = q.order === 'asc';
   const bound = ascending
     ? sql`${advertisements.postingDate} >= (anchor.anchor_day::timestamp at time zone 'UTC')`
     : sql`${advertisements.postingDate} < ((anchor.anchor_day + 1)::timestamp at time zone 'UTC')`;
-  const direction = ascending ? sql`asc` : sql`desc`;
-  const order = sql.join(
-    sortColumns.postingDate.map((c) => sql`${c} ${direction}`),
-    sql`, `,
-  );
   return sql`(select page.id from ad_day_anchor(${offset}::bigint, ${status}::text, ${q.category ?? null}::text, ${ascending}::boolean) anchor
     cross join lateral (
       select ${advertisements.id} from ${advertisements}
       where ${and(filters(q), bound)}
-      order by ${order}
+      order by ${sql.join(order, sql`, `)}
       limit ${q.pageSize} offset ${offset}::bigint - anchor.skipped
     ) page)`;
 }

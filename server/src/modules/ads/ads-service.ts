@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import type { AdRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { totalShownByPage } from '../../lib/paging';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { storageKey, type FileStorage } from '../../storage/file-storage';
 import * as repo from './ads-repository';
@@ -60,9 +61,7 @@ export class AdsService {
       rejected: summary.byStatus.rejected ?? 0,
     };
     counts.total = counts.pending + counts.approved + counts.rejected;
-    const offset = (q.page - 1) * q.pageSize;
-    let total: number | null = summary.filtered;
-    if (q.q) total = rows.length < q.pageSize && (rows.length > 0 || q.page === 1) ? offset + rows.length : null;
+    const total = q.q ? totalShownByPage(q, rows.length) : summary.filtered;
     const byName = (a: string, b: string) => a.localeCompare(b);
     return {
       advertisements: rows.map(toAdvertisement),
