@@ -55,7 +55,14 @@ function orderedClient(client: PGlite, order: RequestOrder): PGlite {
 
 /** Connects to a PostgreSQL server and applies migrations. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    // Prepared statements (db/prepared.ts) are planned for their values on every execution, as
+    // unnamed ones are: a generic plan cannot see how selective a search or a status is.
+    options: '-c plan_cache_mode=force_custom_plan',
+  });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gte, lt, or } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, asc, count, eq, gte, lt, or, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { sessions, signInFailures, users } from '../../db/schema';
 
 export async function insertSession(
@@ -15,15 +16,21 @@ export async function insertSession(
   });
 }
 
-/** The session and its user in one query. */
-export function findSessionWithUser(db: Executor, tokenHash: string) {
-  return db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1)
-    .then((rows) => rows[0]);
+/**
+ * The session and its user in one query. Every request asks it, so it is a prepared query
+ * (`prepared`): built once, parsed once per connection.
+ */
+export function findSessionWithUser(db: Db, tokenHash: string) {
+  const query = prepared(db, 'find_session_with_user', (name) =>
+    db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare(name),
+  );
+  return query.execute({ tokenHash }).then((rows) => rows[0]);
 }
 
 export async function touchSession(db: Executor, tokenHash: string, now: Date): Promise<void> {
