@@ -1,6 +1,7 @@
 /**
  * The ceiling of issue 9.1: a bare Fastify route that runs the same SQL as GET /api/advertisements/list
- * (the session look-up included, through the same repository functions) with none of our other
+ * (the session look-up included, through the same repository functions and the same cache of
+ * ad_summary's rows) with none of our other
  * layers: no helmet, cookie, CSRF, rate-limit or logging plugins, no Zod validation or response
  * schema, no mapping. Run as its own process: `DATABASE_URL=… PORT=… node --import tsx bench/ceiling-server.ts`.
  */
@@ -9,10 +10,12 @@ import type { AdListQuery } from '@backoffice/contract';
 import { openPostgres } from '../server/src/db/client';
 import { hashToken } from '../server/src/modules/auth/auth-service';
 import { findSessionWithUser } from '../server/src/modules/auth/sessions-repository';
-import { findAdsPage, summaryTotals } from '../server/src/modules/ads/ads-repository';
+import { AdSummaryCache, summarize } from '../server/src/modules/ads/ad-summary-cache';
+import { findAdsPage } from '../server/src/modules/ads/ads-repository';
 
 const database = await openPostgres(process.env.DATABASE_URL!);
 const app = Fastify({ logger: false });
+const summaries = new AdSummaryCache(database.db);
 
 app.get('/api/advertisements/list', async (request, reply) => {
   const token = /(?:^|;\s*)sid=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
@@ -29,9 +32,10 @@ app.get('/api/advertisements/list', async (request, reply) => {
     district: p.district,
     q: p.q,
   } as AdListQuery;
-  const [rows, summary] = await Promise.all([findAdsPage(database.db, q), summaryTotals(database.db, q)]);
+  const page = await findAdsPage(database.db, q);
+  const summary = summarize(await summaries.rows(page.summaryVersion), q);
   reply.header('content-type', 'application/json');
-  return JSON.stringify({ advertisements: rows, summary });
+  return JSON.stringify({ advertisements: page.rows, summary });
 });
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Spec §3 Advertisement, plus the advertiser's id and who moderated it when. */
@@ -68,6 +79,17 @@ export const adSummary = pgTable(
 );
 
 /**
+ * How many times ad_summary has been written, kept in 16 slots (a writing transaction bumps the slot
+ * of its transaction id, so concurrent writers seldom wait on one row). The sum moves with every
+ * committed change and never goes back: a list reads it in the same statement as its page and
+ * answers counts and facets from memory while it is the sum they were read at (AdSummaryCache).
+ */
+export const adSummaryVersion = pgTable('ad_summary_version', {
+  slot: smallint('slot').primaryKey(),
+  v: bigint('v', { mode: 'number' }).notNull(),
+});
+
+/**
  * Exact counts of ads per UTC posting day and (status, category, ad type), kept by a trigger like
  * ad_summary. The dashboard counts whole days of a period from these rows and only the partial
  * days at its edges from the ads' indexes, so its cost no longer grows with the ads in the period
@@ -83,6 +105,22 @@ export const adDaily = pgTable(
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.status, t.category, t.adType] })],
+);
+
+/**
+ * Exact counts of ads per UTC posting hour (the hour's start as a UTC wall-clock time) and
+ * (status, category), kept by a trigger like ad_daily. A deep page of the posting-date order starts
+ * from the hour that holds its offset (`ad_page_anchor`, docs/decisions/0003-ads-moderation.md).
+ */
+export const adHourly = pgTable(
+  'ad_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: false }).notNull(),
+    status: text('status').notNull(),
+    category: text('category').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.status, t.category] })],
 );
 
 /** Every approve, reject, delete and image change; kept after the ad is deleted. */

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AdListQuery, AdSortField } from '@backoffice/contract';
 import { rowsOf, type Db, type Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { adSummary, advertisements, moderationEvents, type AdRow } from '../../db/schema';
+import { adSummary, adSummaryVersion, advertisements, moderationEvents, type AdRow } from '../../db/schema';
 
 const sortColumns = {
   id: [advertisements.id],
@@ -41,10 +41,10 @@ function filters(q: AdFilter, bind: Bind = asValue): SQL | undefined {
 }
 
 /**
- * From this offset on, a page of the posting-date order starts at a day found in ad_daily rather
- * than skipping every earlier entry of the index (see `dayAnchor`).
+ * From this offset on, a page of the posting-date order starts at an hour found in ad_daily and
+ * ad_hourly rather than skipping every earlier entry of the index (see `deepPageIds`).
  */
-export const DAY_ANCHOR_FROM = 2_000;
+export const PAGE_ANCHOR_FROM = 2_000;
 
 /**
  * One page, as a deferred join: the inner query finds the page's ids from the sort index alone
@@ -53,14 +53,18 @@ export const DAY_ANCHOR_FROM = 2_000;
  * default order skip whole days first (`deepPageIds`). The query is prepared once per shape (sort,
  * direction, which filters, deep or not): the values are its placeholders.
  */
-export async function findAdsPage(db: Db, q: AdListQuery, anchorFrom = DAY_ANCHOR_FROM): Promise<AdRow[]> {
+export async function findAdsPage(
+  db: Db,
+  q: AdListQuery,
+  anchorFrom = PAGE_ANCHOR_FROM,
+): Promise<{ rows: AdRow[]; summaryVersion: number | null }> {
   const offset = (q.page - 1) * q.pageSize;
   const deep = offset >= anchorFrom && q.sort === 'postingDate' && !q.district && !q.q;
   const shape = [q.sort, q.order, deep ? 'deep' : 'near', q.status === 'all' ? '' : 's', q.category ? 'c' : '']
     .concat(q.district ? 'd' : '', q.q ? 'q' : '')
     .join(':');
   const query = prepared(db, `ads_page:${shape}`, (name) => pageQuery(db, q, deep).prepare(name));
-  return query.execute({
+  const rows = await query.execute({
     status: q.status,
     category: q.category,
     district: q.district,
@@ -68,6 +72,7 @@ export async function findAdsPage(db: Db, q: AdListQuery, anchorFrom = DAY_ANCHO
     limit: q.pageSize,
     offset,
   });
+  return { rows, summaryVersion: rows[0]?.summaryVersion ?? null };
 }
 
 /** The page query of `q`'s shape, its values left as placeholders. */
@@ -83,19 +88,24 @@ function pageQuery(db: Db, q: AdListQuery, deep: boolean) {
         .orderBy(...order)
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'));
+  // ad_summary's version in the same snapshot as the page: the counts beside it are still those
+  // in memory while it has not moved (AdSummaryCache).
   return db
-    .select()
+    .select({ ...getTableColumns(advertisements), summaryVersion: summaryVersionSql })
     .from(advertisements)
     .where(inArray(advertisements.id, pageIds))
     .orderBy(...order);
 }
 
+const summaryVersionSql = sql`(select sum(${adSummaryVersion.v}) from ${adSummaryVersion})`.mapWith(Number);
+
 /**
- * The ids of a deep page of the posting-date order, starting from the UTC day in which the ad at
- * the offset lies: ad_day_anchor (migration 0007) sums ad_daily's per-day counts in order, under
- * the status and category filters, stops at that day and tells how many ads the days before it
- * hold; the page then skips only that day's earlier ads (at 1,000,000 ads page 5,000 skips a few
- * thousand index entries instead of 50,000). One statement: the anchor feeds the page's bound and
+ * The ids of a deep page of the posting-date order, starting from the UTC hour in which the ad at
+ * the offset lies: ad_page_anchor (migration 0010) finds the day from ad_daily's per-day counts
+ * (ad_day_anchor, migration 0007), then the hour from ad_hourly's counts of that day, under the
+ * status and category filters, and tells how many ads come before that hour; the page then skips
+ * only that hour's earlier ads (at 1,000,000 ads page 5,000 skips at most an hour's ads, a few
+ * hundred index entries, instead of 50,000). One statement: the anchor feeds the page's bound and
  * offset through a lateral join. No anchor (the offset is past the end) gives no ids.
  */
 function deepPageIds(q: AdListQuery, order: SQL[]): SQL {
@@ -103,9 +113,9 @@ function deepPageIds(q: AdListQuery, order: SQL[]): SQL {
   const category = q.category ? sql.placeholder('category') : sql`null`;
   const ascending = q.order === 'asc';
   const bound = ascending
-    ? sql`${advertisements.postingDate} >= (anchor.anchor_day::timestamp at time zone 'UTC')`
-    : sql`${advertisements.postingDate} < ((anchor.anchor_day + 1)::timestamp at time zone 'UTC')`;
-  return sql`(select page.id from ad_day_anchor(${sql.placeholder('offset')}::bigint, ${status}::text, ${category}::text, ${sql.raw(String(ascending))}) anchor
+    ? sql`${advertisements.postingDate} >= (anchor.anchor_from at time zone 'UTC')`
+    : sql`${advertisements.postingDate} < (anchor.anchor_to at time zone 'UTC')`;
+  return sql`(select page.id from ad_page_anchor(${sql.placeholder('offset')}::bigint, ${status}::text, ${category}::text, ${sql.raw(String(ascending))}) anchor
     cross join lateral (
       select ${advertisements.id} from ${advertisements}
       where ${and(filters(q, asPlaceholder), bound)}
@@ -122,40 +132,32 @@ export async function countAds(db: Executor, q: AdFilter): Promise<number> {
   return row?.n ?? 0;
 }
 
-export type SummaryTotals = {
-  byStatus: Record<string, number>;
-  categories: string[];
-  districts: string[];
-  /** Ads matching the status, category and district filters (not the search). */
-  filtered: number;
+/** ad_summary's rows with a count (D16) and the version they were read at. */
+export type SummarySnapshot = {
+  version: number;
+  rows: { status: string; category: string; district: string; n: number }[];
 };
 
-/**
- * Counts, facets and the filtered total from the maintained ad_summary (D16), aggregated in SQL
- * so that a few dozen rows cross the wire rather than every (status, category, district) triple.
- */
-export async function summaryTotals(db: Executor, q: AdFilter): Promise<SummaryTotals> {
-  const conditions: SQL[] = [gt(adSummary.n, 0)];
-  if (q.status !== 'all') conditions.push(eq(adSummary.status, q.status));
-  if (q.category) conditions.push(eq(adSummary.category, q.category));
-  if (q.district) conditions.push(eq(adSummary.district, q.district));
+/** Every row of ad_summary with a count, and ad_summary's version, in one snapshot. */
+export async function summarySnapshot(db: Executor): Promise<SummarySnapshot> {
   const result = await db.execute(sql`
-    select 'status' as kind, status as value, sum(n) as n from ad_summary where n > 0 group by status
-    union all
-    select 'category', category, sum(n) from ad_summary where n > 0 group by category
-    union all
-    select 'district', district, sum(n) from ad_summary where n > 0 group by district
-    union all
-    select 'filtered', null, coalesce(sum(n), 0) from ad_summary where ${and(...conditions)}`);
-  const totals: SummaryTotals = { byStatus: {}, categories: [], districts: [], filtered: 0 };
-  for (const r of rowsOf<{ kind: string; value: string | null; n: string | number }>(result)) {
-    const n = Number(r.n);
-    if (r.kind === 'status') totals.byStatus[r.value!] = n;
-    else if (r.kind === 'category') totals.categories.push(r.value!);
-    else if (r.kind === 'district') totals.districts.push(r.value!);
-    else totals.filtered = n;
-  }
-  return totals;
+    select v.version, s.status, s.category, s.district, s.n
+    from (select sum(${adSummaryVersion.v}) as version from ${adSummaryVersion}) v
+    left join ${adSummary} s on s.n > 0`);
+  type Row = {
+    version: string | number;
+    status: string | null;
+    category: string;
+    district: string;
+    n: string | number;
+  };
+  const rows = rowsOf<Row>(result);
+  return {
+    version: Number(rows[0]?.version ?? -1),
+    rows: rows
+      .filter((r) => r.status !== null)
+      .map((r) => ({ status: r.status!, category: r.category, district: r.district, n: Number(r.n) })),
+  };
 }
 
 export function findAd(db: Executor, id: string): Promise<AdRow | undefined> {
@@ -229,7 +231,7 @@ export async function unreferencedImageKeys(db: Executor, keys: string[]): Promi
   return rowsOf<{ key: string }>(result).map((r) => r.key);
 }
 
-/** Recomputes ad_summary and ad_daily from scratch (after bulk loads that bypass the triggers). */
+/** Recomputes ad_summary, ad_daily and ad_hourly from scratch (after bulk loads that bypass the triggers). */
 export async function rebuildSummary(db: Executor): Promise<void> {
   await db.execute(sql`delete from ad_summary`);
   await db.execute(
@@ -239,5 +241,11 @@ export async function rebuildSummary(db: Executor): Promise<void> {
   await db.execute(
     sql`insert into ad_daily (day, status, category, ad_type, n)
         select (posting_date at time zone 'UTC')::date, status, category, ad_type, count(*) from advertisements group by 1, 2, 3, 4`,
+  );
+  await db.execute(sql`delete from ad_hourly`);
+  await db.execute(
+    sql`insert into ad_hourly (hour, status, category, n)
+        select date_trunc('hour', posting_date at time zone 'UTC'), status, category, count(*) from advertisements
+        group by 1, 2, 3 order by 1, 2, 3`,
   );
 }

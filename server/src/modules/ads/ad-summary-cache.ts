@@ -1,0 +1,69 @@
+import type { Db } from '../../db/client';
+import { summarySnapshot, type AdFilter, type SummarySnapshot } from './ads-repository';
+
+export type SummaryTotals = {
+  byStatus: Record<string, number>;
+  categories: string[];
+  districts: string[];
+  /** Ads matching the status, category and district filters (not the search). */
+  filtered: number;
+};
+
+/** Counts per status, the facets (values with ads) and the filtered total, from ad_summary's rows. */
+export function summarize(rows: SummarySnapshot['rows'], q: AdFilter): SummaryTotals {
+  const byStatus: Record<string, number> = {};
+  const categories = new Set<string>();
+  const districts = new Set<string>();
+  let filtered = 0;
+  for (const r of rows) {
+    byStatus[r.status] = (byStatus[r.status] ?? 0) + r.n;
+    categories.add(r.category);
+    districts.add(r.district);
+    if (
+      (q.status === 'all' || r.status === q.status) &&
+      (!q.category || r.category === q.category) &&
+      (!q.district || r.district === q.district)
+    )
+      filtered += r.n;
+  }
+  return { byStatus, categories: [...categories], districts: [...districts], filtered };
+}
+
+/**
+ * ad_summary's rows in memory, for as long as its version has not moved (docs/decisions/0009). A
+ * list reads the version in the same statement as its page; while it equals the version the rows
+ * in memory were read at, no write has committed since and the counts are answered without a
+ * statement. Any other version (any process's write, a rebuild) reads the rows again. Exact: the
+ * version is part of the data, so no notification can arrive late and no write is missed.
+ */
+export class AdSummaryCache {
+  private current: SummarySnapshot | undefined;
+  private loading: Promise<SummarySnapshot> | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  /** The rows as of `version` (a page's), or read now when that is not known (an empty page). */
+  async rows(version: number | null): Promise<SummarySnapshot['rows']> {
+    if (version !== null) {
+      if (this.current?.version === version) return this.current.rows;
+      // Requests that missed together share one read when it turns out to be their version.
+      const shared = this.loading && (await this.loading);
+      if (shared?.version === version) return shared.rows;
+    }
+    return (await this.load()).rows;
+  }
+
+  private load(): Promise<SummarySnapshot> {
+    const loading = summarySnapshot(this.db)
+      .then((snapshot) => {
+        // Versions only grow: an older read finishing late never replaces a newer one.
+        if (!this.current || snapshot.version > this.current.version) this.current = snapshot;
+        return snapshot;
+      })
+      .finally(() => {
+        if (this.loading === loading) this.loading = undefined;
+      });
+    this.loading = loading;
+    return loading;
+  }
+}
