@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AdStats, PublicUser, UserCountQuery, UserListQuery } from '@backoffice/contract';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   advertisements,
   moderationEvents,
@@ -68,40 +69,73 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** How a search enters the SQL: as its values, or as placeholders of a prepared query. */
+type Bind = <T extends string | boolean>(name: 'admin' | 'pattern' | 'digits', value: T) => T | Placeholder;
+const asValue: Bind = (_name, value) => value;
+const asPlaceholder: Bind = (name) => sql.placeholder(name);
+
+/** The parts a search has besides the text columns: its shape, when prepared. */
+function searchParts(q: string) {
+  const digits = q.replace(/[\s()+-]/g, '');
+  // Only text that can be part of an id's text is looked for there (its own trigram index).
+  return { id: /^[0-9a-f-]+$/i.test(q), digits: /^\d{3,}$/.test(digits) ? `%${digits}%` : null };
+}
+
 /**
  * Search over name, username, email, mobile and id, case-insensitively. A query that is a phone
  * number (digits with spaces, dashes or a leading +) also matches mobiles written with other spacing.
  */
-function searchCondition(q: string): SQL {
-  const pattern = containsPattern(q);
+function searchCondition(q: string, bind: Bind = asValue): SQL {
+  const pattern = bind('pattern', containsPattern(q));
+  const { id, digits } = searchParts(q);
   const parts: SQL[] = [
     sql`${users.name} ilike ${pattern}`,
     sql`${users.username} ilike ${pattern}`,
     sql`${users.email} ilike ${pattern}`,
     sql`${users.mobile} ilike ${pattern}`,
   ];
-  // Only text that can be part of an id's text is looked for there (its own trigram index).
-  if (/^[0-9a-f-]+$/i.test(q)) parts.push(sql`${users.id}::text ilike ${pattern}`);
-  const digits = q.replace(/[\s()+-]/g, '');
-  if (/^\d{3,}$/.test(digits))
-    parts.push(sql`regexp_replace(coalesce(${users.mobile}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`);
+  if (id) parts.push(sql`${users.id}::text ilike ${pattern}`);
+  if (digits)
+    parts.push(sql`regexp_replace(coalesce(${users.mobile}, ''), '[^0-9]', '', 'g') like ${bind('digits', digits)}`);
   return or(...parts)!;
 }
 
-function listFilter(q: UserCountQuery): SQL | undefined {
-  const role = eq(users.isAdmin, q.role === 'admin');
-  return q.q ? and(role, searchCondition(q.q)) : role;
+function listFilter(q: UserCountQuery, bind: Bind = asValue): SQL | undefined {
+  const role = eq(users.isAdmin, bind('admin', q.role === 'admin'));
+  return q.q ? and(role, searchCondition(q.q, bind)) : role;
 }
 
 /**
  * One page of users, newest first, each with its ad counts, in a single query: the page's ids are
  * chosen first (so the counts are computed for those few users only), then each is joined
- * laterally with its ads' counts, which the (user_id, status) index serves.
+ * laterally with its ads' counts, which the (user_id, status) index serves. Without a search the
+ * same statement reads the role's count kept in user_counts (`kept`; null when the page is empty).
+ * Prepared once per shape (search or not, and which parts the search has; docs/decisions/0009).
  */
 export async function findUsersPage(
-  db: Executor,
+  db: Db,
   q: UserListQuery,
-): Promise<Array<{ user: UserRow; adStats: AdStats }>> {
+): Promise<{ rows: Array<{ user: UserRow; adStats: AdStats }>; kept: number | null }> {
+  const parts = q.q ? searchParts(q.q) : undefined;
+  const shape = parts ? `search${parts.id ? ':id' : ''}${parts.digits ? ':digits' : ''}` : 'role';
+  const query = prepared(db, `users_page:${shape}`, (name) => usersPageQuery(db, q).prepare(name));
+  const rows = await query.execute({
+    admin: q.role === 'admin',
+    pattern: q.q ? containsPattern(q.q) : undefined,
+    digits: parts?.digits ?? undefined,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
+  return {
+    rows: rows.map((r) => ({
+      user: r.user,
+      adStats: { approved: r.approved ?? 0, pending: r.pending ?? 0, rejected: r.rejected ?? 0 },
+    })),
+    kept: q.q ? null : (rows[0]?.kept ?? null),
+  };
+}
+
+function usersPageQuery(db: Db, q: UserListQuery) {
   const stats = db
     .select({
       approved: sql<number>`(count(*) filter (where ${advertisements.status} = 'approved'))::int`.as('approved'),
@@ -114,20 +148,21 @@ export async function findUsersPage(
   const pageIds = db
     .select({ id: users.id })
     .from(users)
-    .where(listFilter(q))
+    .where(listFilter(q, asPlaceholder))
     .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  const rows = await db
-    .select({ user: users, approved: stats.approved, pending: stats.pending, rejected: stats.rejected })
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  const kept = q.q
+    ? sql<null>`null`
+    : sql`(select ${userCounts.n} from ${userCounts} where ${userCounts.isAdmin} = ${sql.placeholder('admin')})`.mapWith(
+        Number,
+      );
+  return db
+    .select({ user: users, approved: stats.approved, pending: stats.pending, rejected: stats.rejected, kept })
     .from(users)
     .leftJoinLateral(stats, sql`true`)
     .where(inArray(users.id, pageIds))
     .orderBy(desc(users.createdAt), desc(users.id));
-  return rows.map((r) => ({
-    user: r.user,
-    adStats: { approved: r.approved ?? 0, pending: r.pending ?? 0, rejected: r.rejected ?? 0 },
-  }));
 }
 
 /** Users a list query matches: without a search, the role's count kept by triggers (user_counts). */

@@ -57,9 +57,10 @@ export class UsersService {
    * search (`count`).
    */
   async list(q: UserListQuery): Promise<UserListResponse> {
-    const [rows, kept] = await Promise.all([repo.findUsersPage(this.db, q), q.q ? null : repo.countUsers(this.db, q)]);
+    const { rows, kept } = await repo.findUsersPage(this.db, q);
     const list: ListedUser[] = rows.map((r) => ({ ...repo.toPublicUser(r.user), adStats: r.adStats }));
-    const total = kept ?? totalShownByPage(q, rows.length);
+    // Without a search the page's statement read the role's count; an empty page asks it alone.
+    const total = q.q ? totalShownByPage(q, rows.length) : (kept ?? (await repo.countUsers(this.db, q)));
     return { users: list, total, page: q.page, pageSize: q.pageSize };
   }
 
