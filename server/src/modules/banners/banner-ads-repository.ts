@@ -1,15 +1,11 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BannerListQuery } from '@backoffice/contract';
 import type { Executor } from '../../db/client';
+import { containsPattern } from '../../db/query-values';
 import { bannerAds, type BannerAdRow } from '../../db/schema';
 
 export type NewBannerAd = typeof bannerAds.$inferInsert;
 export type BannerAdChanges = Partial<Omit<NewBannerAd, 'id' | 'createdAt' | 'views'>>;
-
-/** LIKE pattern matching `text` literally anywhere (escapes %, _ and \). */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Newest first; the search is case-insensitive over name, description and placement. */
 export function listBannerAds(db: Executor, q: BannerListQuery): Promise<BannerAdRow[]> {

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AdStats, PublicUser, UserCountQuery, UserListQuery } from '@backoffice/contract';
 import type { Db, Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { asPlaceholder, asValue, containsPattern, type Bind } from '../../db/query-values';
 import {
   advertisements,
   moderationEvents,
@@ -64,15 +65,8 @@ export function toPublicUser(row: UserRow): PublicUser {
 
 // ---- User management (spec §2, §7; D20) ----
 
-/** LIKE pattern matching `text` literally anywhere (escapes %, _ and \). */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** How a search enters the SQL: as its values, or as placeholders of a prepared query. */
-type Bind = <T extends string | boolean>(name: 'admin' | 'pattern' | 'digits', value: T) => T | Placeholder;
-const asValue: Bind = (_name, value) => value;
-const asPlaceholder: Bind = (name) => sql.placeholder(name);
+/** The values a users query takes (db/query-values.ts). */
+type UserBinding = 'admin' | 'pattern' | 'digits';
 
 /** The parts a search has besides the text columns: its shape, when prepared. */
 function searchParts(q: string) {
@@ -85,7 +79,7 @@ function searchParts(q: string) {
  * Search over name, username, email, mobile and id, case-insensitively. A query that is a phone
  * number (digits with spaces, dashes or a leading +) also matches mobiles written with other spacing.
  */
-function searchCondition(q: string, bind: Bind = asValue): SQL {
+function searchCondition(q: string, bind: Bind<UserBinding> = asValue): SQL {
   const pattern = bind('pattern', containsPattern(q));
   const { id, digits } = searchParts(q);
   const parts: SQL[] = [
@@ -100,7 +94,7 @@ function searchCondition(q: string, bind: Bind = asValue): SQL {
   return or(...parts)!;
 }
 
-function listFilter(q: UserCountQuery, bind: Bind = asValue): SQL | undefined {
+function listFilter(q: UserCountQuery, bind: Bind<UserBinding> = asValue): SQL | undefined {
   const role = eq(users.isAdmin, bind('admin', q.role === 'admin'));
   return q.q ? and(role, searchCondition(q.q, bind)) : role;
 }

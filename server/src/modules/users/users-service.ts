@@ -51,8 +51,8 @@ export class UsersService {
   ) {}
 
   /**
-   * Without a search, the total is the role's count (one row of user_counts, asked alongside the
-   * page). A search's total has to visit every match (4,348 of 100,000 for 'perera': 11 ms), so the
+   * Without a search, the total is the role's count (one row of user_counts, read by the page's
+   * own statement). A search's total has to visit every match (4,348 of 100,000 for 'perera': 11 ms), so the
    * list answers it only when its page shows the end of the matches: the client counts once per
    * search (`count`).
    */
