@@ -325,6 +325,9 @@ describe('AdsDirectoryPage', () => {
     if (performance.now() - closing < 200)
       expect(screen.getByRole('dialog', { name: 'Ad Details/Image Review' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Gone from the page too, not only hidden while it closes: its unmount hands focus back to the
+    // row it was opened from, which must not land after the focus below (a loaded machine).
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).not.toBeInTheDocument());
 
     row('#00001').focus();
     await user.keyboard('{Enter}');
