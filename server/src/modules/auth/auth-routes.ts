@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicUser, signInBody } from '@backoffice/contract';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/sessions';
-import { toPublicUser } from '../users/users-repository';
+import { toPublicUser } from '../../db/identity-repository';
 import type { AuthService } from './auth-service';
 
 const ok = z.object({ success: z.literal(true) });
