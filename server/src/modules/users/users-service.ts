@@ -11,8 +11,8 @@ import {
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { totalShownByPage } from '../../lib/paging';
-import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { storageKey, type FileStorage } from '../../storage/file-storage';
 import { deleteOtherSessions, deleteSessionsOfUser, toPublicUser } from '../../db/identity-repository';
 import { unreferencedImageKeys } from '../ads/ads-repository';
@@ -81,6 +81,7 @@ export class UsersService {
    * they are using. Nobody demotes themselves, and the last admin stays an admin (D20).
    */
   async update(id: string, body: UserUpdateBody, actor: Actor): Promise<PublicUser> {
+    if (body.password && id === actor.id) await this.checkCurrentPassword(id, body.currentPassword);
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     try {
       const row = await this.db.transaction(async (tx) => {
@@ -117,6 +118,23 @@ export class UsersService {
       return toPublicUser(row);
     } catch (err) {
       throw uniqueViolation(err) ?? err;
+    }
+  }
+
+  /**
+   * A stolen session must not be enough to take the account over: admins setting their own new
+   * password prove they know the current one. Another admin's password is reset without it.
+   */
+  private async checkCurrentPassword(id: string, currentPassword: string | undefined): Promise<void> {
+    if (!currentPassword) {
+      const message = userMessages.currentPasswordRequired;
+      throw new ValidationError(message, { currentPassword: message });
+    }
+    const self = await repo.findUserById(this.db, id);
+    if (!self) throw new NotFoundError(userMessages.notFound);
+    if (!(await verifyPassword(self.passwordHash, currentPassword))) {
+      const message = userMessages.currentPasswordIncorrect;
+      throw new AppError(403, message, { currentPassword: message });
     }
   }
 
