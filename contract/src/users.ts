@@ -34,6 +34,9 @@ export const userMessages = {
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotDemoteSelf: 'You cannot remove your own admin rights',
   lastAdmin: 'The last administrator cannot be removed or demoted',
+  // A new password for one's own account needs the current one (docs/SECURITY.md).
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordIncorrect: 'Current password is incorrect',
   usernameRequired: 'Username is required',
   usernameTooLong: `Username must be at most ${MAX_USERNAME_LENGTH} characters`,
   usernameSpaces: 'Username cannot contain spaces',
@@ -148,17 +151,22 @@ export const userUpdateBody = z.strictObject({
     .refine((v) => v === '' || v.length >= MIN_PASSWORD_LENGTH, messages.password.tooShort)
     .optional()
     .transform((v) => (v ? v : undefined)),
+  /** Required with a new password when admins change their own (the server knows who is asking). */
+  currentPassword: z
+    .string()
+    .max(MAX_PASSWORD_LENGTH, 'Password is too long')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
 export type UserUpdateInput = z.input<typeof userUpdateBody>;
 
 /** Zod-free check of the edit form, the same rules as `userUpdateBody` (field → message). */
-export function validateUserEdit(form: {
-  username: string;
-  email: string;
-  mobile: string;
-  password: string;
-}): Record<string, string> {
+export function validateUserEdit(
+  form: { username: string; email: string; mobile: string; password: string; currentPassword?: string },
+  /** The admin is editing their own account: a new password needs the current one. */
+  self = false,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const username = form.username.trim();
   if (!username) errors.username = userMessages.usernameRequired;
@@ -171,6 +179,7 @@ export function validateUserEdit(form: {
   if (mobile && (!mobilePattern.test(mobile) || mobile.length > MAX_MOBILE_LENGTH))
     errors.mobile = userMessages.mobileInvalid;
   if (form.password && form.password.length < MIN_PASSWORD_LENGTH) errors.password = messages.password.tooShort;
+  if (self && form.password && !form.currentPassword) errors.currentPassword = userMessages.currentPasswordRequired;
   return errors;
 }
 

@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(rateLimit, { global: false });
   registerCsrf(app, config.allowedOrigins);
 
-  const auth = new AuthService(database.db, clock, config.sessionTtlHours * 3_600_000);
+  const auth = new AuthService(database.db, clock, config.sessionTtlHours * 3_600_000, app.log);
   app.decorate('auth', auth);
 
   await app.register(healthRoutes, { db: database.db });

@@ -176,6 +176,31 @@ describeApi('sign-in, sessions and the admin guard', () => {
     expect((await t.app.inject({ url: '/api/user/signout' })).statusCode).toBe(200);
   });
 
+  it('keeps the session when another site sends the browser to sign-out; same-origin, same-site and header-less requests sign out', async () => {
+    const admin = await makeAdmin(t.database.db);
+    const session = (cookie: string) =>
+      t.app.inject({ url: '/api/auth/session', headers: { cookie } }).then((r) => r.statusCode);
+    const cookie = await signIn(t.app, admin.email);
+    for (const method of ['GET', 'POST'] as const) {
+      const out = await t.app.inject({
+        method,
+        url: '/api/user/signout',
+        headers: { cookie, origin: ORIGIN, 'sec-fetch-site': 'cross-site' },
+      });
+      expect(out.statusCode).toBe(204);
+      expect(out.body).toBe('');
+      expect(out.cookies).toEqual([]);
+      expect(await session(cookie)).toBe(200);
+    }
+    for (const site of ['same-origin', 'same-site', 'none', undefined]) {
+      const own = await signIn(t.app, admin.email);
+      const headers: Record<string, string> = { cookie: own, ...(site ? { 'sec-fetch-site': site } : {}) };
+      const out = await t.app.inject({ url: '/api/user/signout', headers });
+      expect(out.statusCode).toBe(200);
+      expect(await session(own)).toBe(401);
+    }
+  });
+
   it('refuses mutations without a matching Origin or Referer (D10)', async () => {
     const admin = await makeAdmin(t.database.db);
     const body = { email: admin.email, password: DEFAULT_PASSWORD };

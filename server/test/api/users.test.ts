@@ -324,14 +324,49 @@ describeApi('users API (spec §7, D8, D20)', () => {
       await signIn(t.app, other.email, 'a-brand-new-password');
     });
 
-    it('keeps the current session when admins change their own password, ending their others', async () => {
+    it('needs their current password when admins change their own (400 without, 403 wrong), then keeps the caller’s session and ends their others', async () => {
       const me = await makeAdmin(db());
       const [mine, elsewhere] = [await signIn(t.app, me.email), await signIn(t.app, me.email)];
       const self = usersClient(t.app, mine);
-      const res = await self.update(me.id, editBody(me, { password: 'my-new-password-1' }));
+      const sessionOf = (c: string) =>
+        t.app.inject({ url: '/api/auth/session', headers: { cookie: c } }).then((r) => r.statusCode);
+
+      const missing = await self.update(me.id, editBody(me, { username: 'renamed.me', password: 'my-new-password-1' }));
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({
+        success: false,
+        message: 'Current password is required',
+        errors: { currentPassword: 'Current password is required' },
+      });
+      const empty = await self.update(me.id, editBody(me, { password: 'my-new-password-1', currentPassword: '' }));
+      expect(empty.statusCode).toBe(400);
+      const wrong = await self.update(
+        me.id,
+        editBody(me, { username: 'renamed.me', password: 'my-new-password-1', currentPassword: 'not-my-password' }),
+      );
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json()).toEqual({
+        success: false,
+        message: 'Current password is incorrect',
+        errors: { currentPassword: 'Current password is incorrect' },
+      });
+      // Refused changes change nothing: not the password, not the name, not the sessions.
+      const unchanged = (await findUserById(db(), me.id))!;
+      expect(unchanged.passwordHash).toBe(me.passwordHash);
+      expect(unchanged.username).toBe(me.username);
+      expect(await countSessions(db(), me.id)).toBe(2);
+
+      // Without a new password, editing oneself needs nothing more.
+      expect((await self.update(me.id, editBody(me, { mobile: '0777654321' }))).statusCode).toBe(200);
+
+      const res = await self.update(
+        me.id,
+        editBody(me, { password: 'my-new-password-1', currentPassword: DEFAULT_PASSWORD }),
+      );
       expect(res.statusCode).toBe(200);
-      expect((await t.app.inject({ url: '/api/auth/session', headers: { cookie: mine } })).statusCode).toBe(200);
-      expect((await t.app.inject({ url: '/api/auth/session', headers: { cookie: elsewhere } })).statusCode).toBe(401);
+      expect(await verifyPassword((await findUserById(db(), me.id))!.passwordHash, 'my-new-password-1')).toBe(true);
+      expect(await sessionOf(mine)).toBe(200);
+      expect(await sessionOf(elsewhere)).toBe(401);
       expect(await countSessions(db(), me.id)).toBe(1);
     });
 
@@ -561,7 +596,11 @@ describeApi('users API (spec §7, D8, D20)', () => {
       const actor = { id: former.id, tokenHash: 'none' };
       const before = await usersSnapshot(db());
       await expect(
-        service.update(admin.id, { ...editBody(admin), isAdmin: false, mobile: null, password: undefined }, actor),
+        service.update(
+          admin.id,
+          { ...editBody(admin), isAdmin: false, mobile: null, password: undefined, currentPassword: undefined },
+          actor,
+        ),
       ).rejects.toMatchObject({
         statusCode: 409,
         message: userMessages.lastAdmin,

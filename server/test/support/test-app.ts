@@ -52,6 +52,8 @@ export async function buildTestApp(
     env?: Record<string, string>;
     /** Storage over the test's uploads folder (fault-injection tests); the plain local disk by default. */
     storage?: (uploadsDir: string) => FileStorage;
+    /** Receives the JSON log lines (at env LOG_LEVEL, silent unless given); the log is off without it. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -64,7 +66,14 @@ export async function buildTestApp(
   });
   const clock = opts.clock ?? testClock();
   const storage = opts.storage?.(path.join(dataDir, 'uploads'));
-  const app = await buildApp({ config, database, clock, logger: false, signInPerMinute: 1000, storage });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+    signInPerMinute: 1000,
+    storage,
+  });
   await app.ready();
   return {
     app,

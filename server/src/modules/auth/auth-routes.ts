@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicUser, signInBody } from '@backoffice/contract';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/sessions';
-import { toPublicUser } from '../users/users-repository';
+import { toPublicUser } from '../../db/identity-repository';
 import type { AuthService } from './auth-service';
 
 const ok = z.object({ success: z.literal(true) });
@@ -30,8 +30,11 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<{
   app.route({
     method: ['GET', 'POST'],
     url: '/api/user/signout',
-    schema: { response: { 200: ok } },
+    schema: { response: { 200: ok, 204: z.null() } },
     handler: async (request, reply) => {
+      // A GET can be sent by any site's link or image; only the browser's own pages (or no browser
+      // at all: old ones and curl send no Sec-Fetch-Site) may end the session.
+      if (request.headers['sec-fetch-site'] === 'cross-site') return reply.code(204).send(null);
       await auth.signOut(request.cookies[SESSION_COOKIE]);
       clearSessionCookie(request, reply);
       return { success: true as const };

@@ -3,17 +3,15 @@ import { messages, type PublicUser } from '@backoffice/contract';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
+import { findUserByEmail, toPublicUser } from '../../db/identity-repository';
+import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
-import { findUserByEmail, toPublicUser } from '../users/users-repository';
 import * as repo from './sessions-repository';
+import { LONGEST_WINDOW_MS, SignInThrottle } from './sign-in-throttle';
 
 /** D8 and D11 in numbers. */
 export const SESSION_IDLE_MS = 30 * 60_000;
 const TOUCH_EVERY_MS = 60_000;
-const FAILURE_WINDOW_MS = 15 * 60_000;
-const MAX_FAILURES_PER_EMAIL = 5;
-const MAX_FAILURES_PER_IP = 20;
 
 export type SessionUser = { user: UserRow; tokenHash: string };
 
@@ -21,30 +19,39 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+type Log = { warn(obj: object, msg: string): void };
+
 export class AuthService {
+  private readonly throttle: SignInThrottle;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly sessionTtlMs: number,
-  ) {}
+    log: Log,
+  ) {
+    this.throttle = new SignInThrottle(db, log);
+  }
 
   /** Checks the credentials and opens a new session; returns the cookie token and the user. */
   async signIn(email: string, password: string, ip: string): Promise<{ token: string; user: PublicUser }> {
     const key = email.trim().toLowerCase();
     const now = this.clock();
-    await this.refuseIfThrottled(key, ip, now);
+    // Counted before the password is checked; a wrong password leaves it counted as a failure.
+    const attempt = await this.throttle.admit(key, ip, now);
 
     const user = await findUserByEmail(this.db, key);
     const ok = user ? await verifyPassword(user.passwordHash, password) : await burnPasswordCheck(password);
-    if (!user || !ok) {
-      await repo.recordSignInFailure(this.db, key, ip, now);
-      throw new UnauthorizedError(messages.signIn.invalidCredentials);
+    if (!user || !ok) throw new UnauthorizedError(messages.signIn.invalidCredentials);
+    if (!user.isAdmin) {
+      await this.throttle.refund(attempt);
+      throw new ForbiddenError(messages.signIn.noAdminAccess);
     }
-    if (!user.isAdmin) throw new ForbiddenError(messages.signIn.noAdminAccess);
 
     const token = randomBytes(32).toString('base64url');
     await this.db.transaction(async (tx) => {
-      await repo.clearFailuresForEmail(tx, key);
+      // The right password from this address forgives this address's failures on this email.
+      await repo.clearAttempts(tx, key, ip);
       await repo.insertSession(tx, {
         tokenHash: hashToken(token),
         userId: user.id,
@@ -82,25 +89,6 @@ export class AuthService {
   async purge(): Promise<void> {
     const now = this.clock();
     await repo.deleteExpiredSessions(this.db, now, new Date(now.getTime() - SESSION_IDLE_MS));
-    await repo.deleteOldFailures(this.db, new Date(now.getTime() - FAILURE_WINDOW_MS));
-  }
-
-  private async refuseIfThrottled(email: string, ip: string, now: Date): Promise<void> {
-    const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-    const checks: [Date[], number][] = [
-      [await repo.recentFailures(this.db, 'email', email, since), MAX_FAILURES_PER_EMAIL],
-      [await repo.recentFailures(this.db, 'ip', ip, since), MAX_FAILURES_PER_IP],
-    ];
-    let until = 0;
-    for (const [failures, limit] of checks) {
-      if (failures.length < limit) continue;
-      // Allowed again once enough of the oldest failures have left the window.
-      const freeing = failures[failures.length - limit]!;
-      until = Math.max(until, freeing.getTime() + FAILURE_WINDOW_MS);
-    }
-    if (until > now.getTime()) {
-      const seconds = Math.ceil((until - now.getTime()) / 1000);
-      throw new TooManyRequestsError(messages.signIn.tooManyAttempts(Math.ceil(seconds / 60)), seconds);
-    }
+    await repo.deleteOldFailures(this.db, new Date(now.getTime() - LONGEST_WINDOW_MS));
   }
 }

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, count, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { sessions, signInFailures, users } from '../../db/schema';
@@ -41,33 +42,64 @@ export async function deleteSession(db: Executor, tokenHash: string): Promise<vo
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-export async function deleteSessionsOfUser(db: Executor, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
 /** Removes sessions past their absolute expiry or idle for longer than `idleBefore`. */
 export async function deleteExpiredSessions(db: Executor, now: Date, idleBefore: Date): Promise<void> {
   await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleBefore)));
 }
 
-export async function recordSignInFailure(db: Executor, email: string, ip: string, now: Date): Promise<void> {
-  await db.insert(signInFailures).values({ email, ip, failedAt: now });
+/** The lock class of sign-in throttle keys (advisory locks with two keys), apart from any other lock. */
+const SIGN_IN_LOCK_CLASS = 7411;
+
+/**
+ * Holds, until the transaction ends, a lock per sign-in throttle key (an advisory lock on the key's
+ * hash), so that attempts on one key are counted one after another. Taken in the hashes' order, so
+ * that two attempts sharing keys never wait on each other in a circle.
+ */
+export async function lockThrottleKeys(tx: Executor, keys: string[]): Promise<void> {
+  const hashes = [...new Set(keys.map((k) => createHash('sha256').update(k).digest().readInt32BE(0)))];
+  for (const h of hashes.sort((a, b) => a - b)) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SIGN_IN_LOCK_CLASS}::int, ${h}::int)`);
+  }
 }
 
-/** Failure times within the window, oldest first, for one column value. */
-export async function recentFailures(db: Executor, by: 'email' | 'ip', value: string, since: Date): Promise<Date[]> {
-  const column = by === 'email' ? signInFailures.email : signInFailures.ip;
+/** A counted attempt: its row stays as a failure unless the password proves right. */
+export async function insertSignInAttempt(db: Executor, email: string, ip: string, now: Date): Promise<number> {
+  const [row] = await db
+    .insert(signInFailures)
+    .values({ email, ip, failedAt: now })
+    .returning({ id: signInFailures.id });
+  return row!.id;
+}
+
+export async function deleteSignInAttempt(db: Executor, id: number): Promise<void> {
+  await db.delete(signInFailures).where(eq(signInFailures.id, id));
+}
+
+/** The newest `limit` attempt times since `since` matching the email, the address or both, newest first. */
+export async function recentAttempts(
+  db: Executor,
+  by: { email?: string; ip?: string },
+  since: Date,
+  limit: number,
+): Promise<Date[]> {
   const rows = await db
     .select({ failedAt: signInFailures.failedAt })
     .from(signInFailures)
-    .where(and(eq(column, value), gte(signInFailures.failedAt, since)))
-    .orderBy(asc(signInFailures.failedAt))
-    .limit(100);
+    .where(
+      and(
+        by.email === undefined ? undefined : eq(signInFailures.email, by.email),
+        by.ip === undefined ? undefined : eq(signInFailures.ip, by.ip),
+        gte(signInFailures.failedAt, since),
+      ),
+    )
+    .orderBy(desc(signInFailures.failedAt))
+    .limit(limit);
   return rows.map((r) => r.failedAt);
 }
 
-export async function clearFailuresForEmail(db: Executor, email: string): Promise<void> {
-  await db.delete(signInFailures).where(eq(signInFailures.email, email));
+/** Forgets the attempts of one email from one address (a success there). */
+export async function clearAttempts(db: Executor, email: string, ip: string): Promise<void> {
+  await db.delete(signInFailures).where(and(eq(signInFailures.email, email), eq(signInFailures.ip, ip)));
 }
 
 export async function deleteOldFailures(db: Executor, before: Date): Promise<void> {

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { deleteSessionsOfUser } from '../auth/sessions-repository';
-import { countAdmins, findUserByEmail, insertUser, updatePasswordHash } from './users-repository';
+import { deleteSessionsOfUser, findUserByEmail, updatePasswordHash } from '../../db/identity-repository';
+import { countAdmins, insertUser } from './users-repository';
 
 const email = z.email({ error: 'Enter a valid email address' });
 

@@ -1,26 +1,9 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AdStats, PublicUser, UserCountQuery, UserListQuery } from '@backoffice/contract';
+import type { AdStats, UserCountQuery, UserListQuery } from '@backoffice/contract';
 import type { Db, Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { asPlaceholder, asValue, containsPattern, type Bind } from '../../db/query-values';
-import {
-  advertisements,
-  moderationEvents,
-  sessions,
-  userCounts,
-  users,
-  type NewUserRow,
-  type UserRow,
-} from '../../db/schema';
-
-export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  return db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1)
-    .then((rows) => rows[0]);
-}
+import { advertisements, moderationEvents, userCounts, users, type NewUserRow, type UserRow } from '../../db/schema';
 
 export function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   return db
@@ -36,31 +19,9 @@ export async function insertUser(db: Executor, row: NewUserRow): Promise<UserRow
   return created!;
 }
 
-export async function updatePasswordHash(db: Executor, id: string, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
-}
-
 export async function countAdmins(db: Executor): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.isAdmin, true));
   return row?.n ?? 0;
-}
-
-/** The user as it may leave the server: never the password hash. */
-export function toPublicUser(row: UserRow): PublicUser {
-  return {
-    _id: row.id,
-    username: row.username,
-    name: row.name,
-    email: row.email,
-    mobile: row.mobile,
-    mobile2: row.mobile2,
-    whatsapp: row.whatsapp,
-    profilePicture: row.profilePicture,
-    isAdmin: row.isAdmin,
-    isVerified: row.isVerified,
-    createdAt: row.createdAt.toISOString(),
-    joinDate: row.joinDate ? row.joinDate.toISOString() : null,
-  };
 }
 
 // ---- User management (spec §2, §7; D20) ----
@@ -248,11 +209,6 @@ export async function updateUser(
 /** Ads carry their advertiser's username (spec §3): keep it in step with a rename. */
 export async function renameAdsOfUser(db: Executor, userId: string, username: string): Promise<void> {
   await db.update(advertisements).set({ username }).where(eq(advertisements.userId, userId));
-}
-
-/** Ends every session of the user except the one with `keepTokenHash` (the admin editing themselves). */
-export async function deleteOtherSessions(db: Executor, userId: string, keepTokenHash: string): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
 }
 
 /**

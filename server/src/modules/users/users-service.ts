@@ -11,10 +11,10 @@ import {
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { totalShownByPage } from '../../lib/paging';
-import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { storageKey, type FileStorage } from '../../storage/file-storage';
-import { deleteSessionsOfUser } from '../auth/sessions-repository';
+import { deleteOtherSessions, deleteSessionsOfUser, toPublicUser } from '../../db/identity-repository';
 import { unreferencedImageKeys } from '../ads/ads-repository';
 import * as repo from './users-repository';
 
@@ -58,7 +58,7 @@ export class UsersService {
    */
   async list(q: UserListQuery): Promise<UserListResponse> {
     const { rows, kept } = await repo.findUsersPage(this.db, q);
-    const list: ListedUser[] = rows.map((r) => ({ ...repo.toPublicUser(r.user), adStats: r.adStats }));
+    const list: ListedUser[] = rows.map((r) => ({ ...toPublicUser(r.user), adStats: r.adStats }));
     // Without a search the page's statement read the role's count; an empty page asks it alone.
     const total = q.q ? totalShownByPage(q, rows.length) : (kept ?? (await repo.countUsers(this.db, q)));
     return { users: list, total, page: q.page, pageSize: q.pageSize };
@@ -72,7 +72,7 @@ export class UsersService {
   async get(id: string): Promise<UserDetailResponse> {
     const user = await repo.findUserById(this.db, id);
     if (!user) throw new NotFoundError(userMessages.notFound);
-    return { user: repo.toPublicUser(user), adStats: await repo.adStatsOf(this.db, id) };
+    return { user: toPublicUser(user), adStats: await repo.adStatsOf(this.db, id) };
   }
 
   /**
@@ -81,6 +81,7 @@ export class UsersService {
    * they are using. Nobody demotes themselves, and the last admin stays an admin (D20).
    */
   async update(id: string, body: UserUpdateBody, actor: Actor): Promise<PublicUser> {
+    if (body.password && id === actor.id) await this.checkCurrentPassword(id, body.currentPassword);
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     try {
       const row = await this.db.transaction(async (tx) => {
@@ -109,14 +110,31 @@ export class UsersService {
         if (current.username !== updated.username) await repo.renameAdsOfUser(tx, id, updated.username);
         if (current.isAdmin && !updated.isAdmin) await deleteSessionsOfUser(tx, id);
         else if (passwordHash) {
-          if (id === actor.id) await repo.deleteOtherSessions(tx, id, actor.tokenHash);
+          if (id === actor.id) await deleteOtherSessions(tx, id, actor.tokenHash);
           else await deleteSessionsOfUser(tx, id);
         }
         return updated;
       });
-      return repo.toPublicUser(row);
+      return toPublicUser(row);
     } catch (err) {
       throw uniqueViolation(err) ?? err;
+    }
+  }
+
+  /**
+   * A stolen session must not be enough to take the account over: admins setting their own new
+   * password prove they know the current one. Another admin's password is reset without it.
+   */
+  private async checkCurrentPassword(id: string, currentPassword: string | undefined): Promise<void> {
+    if (!currentPassword) {
+      const message = userMessages.currentPasswordRequired;
+      throw new ValidationError(message, { currentPassword: message });
+    }
+    const self = await repo.findUserById(this.db, id);
+    if (!self) throw new NotFoundError(userMessages.notFound);
+    if (!(await verifyPassword(self.passwordHash, currentPassword))) {
+      const message = userMessages.currentPasswordIncorrect;
+      throw new AppError(403, message, { currentPassword: message });
     }
   }
 

@@ -3,7 +3,15 @@ import { userMessages, validateUserEdit, type PublicUser, type UserUpdateInput }
 import { Banner, Button, Modal, TextField, cx, selectClass } from '../../components/ui';
 import { isHttpError, serverFieldErrors, serverMessage, useUpdateUserMutation } from './users-api';
 
-type Form = { username: string; email: string; mobile: string; password: string; role: string; status: string };
+type Form = {
+  username: string;
+  email: string;
+  mobile: string;
+  password: string;
+  currentPassword: string;
+  role: string;
+  status: string;
+};
 
 const roleOptions = [
   { value: 'admin', label: 'Admin' },
@@ -76,12 +84,15 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
     email: user.email,
     mobile: user.mobile ?? '',
     password: '',
+    currentPassword: '',
     role: user.isAdmin ? 'admin' : 'advertiser',
     status: user.isVerified ? 'active' : 'inactive',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [update, { isLoading: saving }] = useUpdateUserMutation();
+  // Admins setting their own new password confirm it with the current one; the server checks it.
+  const askCurrent = self && form.password !== '';
 
   function set<K extends keyof Form>(key: K, value: Form[K]) {
     setForm((f) => ({ ...f, [key]: value }));
@@ -91,7 +102,7 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
-    const invalid = validateUserEdit(form);
+    const invalid = validateUserEdit(form, self);
     setErrors(invalid);
     if (Object.keys(invalid).length) return;
     setFailure(null);
@@ -103,6 +114,7 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
       isVerified: form.status === 'active',
       // Spec §5: the password is sent only if entered.
       ...(form.password ? { password: form.password } : {}),
+      ...(askCurrent ? { currentPassword: form.currentPassword } : {}),
     };
     onStart?.();
     const result = await update({ id: user._id, body });
@@ -171,6 +183,16 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
           onChange={(e) => set('password', e.target.value)}
         />
         <p className="-mt-2 text-xs text-slate-500">Leave empty to keep the current password.</p>
+        {askCurrent && (
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={form.currentPassword}
+            error={errors.currentPassword}
+            onChange={(e) => set('currentPassword', e.target.value)}
+          />
+        )}
         <div className="grid grid-cols-2 gap-4">
           <FormSelect
             label="Role"

@@ -1,0 +1,83 @@
+import { messages } from '@backoffice/contract';
+import type { Db } from '../../db/client';
+import { TooManyRequestsError } from '../../lib/errors';
+import * as repo from './sessions-repository';
+
+const MINUTE = 60_000;
+
+type Rule = {
+  key: string;
+  by: { email?: string; ip?: string };
+  limit: number;
+  windowMs: number;
+  /** Logged when an attempt fills it: only a distributed attack reaches it. */
+  warnWhenFull?: boolean;
+};
+
+/**
+ * Failed sign-ins allowed per sliding window (docs/SECURITY.md). The tight limit is per email and
+ * address, so that a stranger's failures cannot lock the real admin out from elsewhere; an address
+ * trying many emails meets the per-address limit; only a distributed attack on one account reaches
+ * the per-account one.
+ */
+function rules(email: string, ip: string): Rule[] {
+  return [
+    { key: `pair:${email}\n${ip}`, by: { email, ip }, limit: 5, windowMs: 15 * MINUTE },
+    { key: `address:${ip}`, by: { ip }, limit: 20, windowMs: 15 * MINUTE },
+    { key: `account:${email}`, by: { email }, limit: 50, windowMs: 60 * MINUTE, warnWhenFull: true },
+  ];
+}
+
+/** How long failures are kept: the longest window. */
+export const LONGEST_WINDOW_MS = 60 * MINUTE;
+
+type Log = { warn(obj: object, msg: string): void };
+
+/**
+ * Counts a sign-in attempt before its password is checked, so that parallel attempts can never
+ * check more passwords than the limits allow: the check and the count happen under a lock per
+ * key, in one transaction. A refused attempt counts towards nothing.
+ */
+export class SignInThrottle {
+  constructor(
+    private readonly db: Db,
+    private readonly log: Log,
+  ) {}
+
+  /** Counts the attempt and returns its id, or throws 429 when a limit is reached. */
+  async admit(email: string, ip: string, now: Date): Promise<number> {
+    const checks = rules(email, ip);
+    const { id, filled } = await this.db.transaction(async (tx) => {
+      await repo.lockThrottleKeys(
+        tx,
+        checks.map((r) => r.key),
+      );
+      let until = 0;
+      let filled: Rule | undefined;
+      for (const rule of checks) {
+        const since = new Date(now.getTime() - rule.windowMs);
+        const times = await repo.recentAttempts(tx, rule.by, since, rule.limit);
+        // Allowed again once the limit-th newest attempt leaves the window.
+        if (times.length >= rule.limit) until = Math.max(until, times[rule.limit - 1]!.getTime() + rule.windowMs);
+        else if (rule.warnWhenFull && times.length === rule.limit - 1) filled = rule;
+      }
+      if (until > now.getTime()) {
+        const seconds = Math.ceil((until - now.getTime()) / 1000);
+        throw new TooManyRequestsError(messages.signIn.tooManyAttempts(Math.ceil(seconds / 60)), seconds);
+      }
+      return { id: await repo.insertSignInAttempt(tx, email, ip, now), filled };
+    });
+    if (filled) {
+      this.log.warn(
+        { email, ip, attempts: filled.limit, windowMinutes: filled.windowMs / MINUTE },
+        'sign-in failures on one account reached its limit; further attempts are refused from every address',
+      );
+    }
+    return id;
+  }
+
+  /** A right password is no failure. */
+  async refund(attemptId: number): Promise<void> {
+    await repo.deleteSignInAttempt(this.db, attemptId);
+  }
+}
