@@ -109,7 +109,7 @@ function webp(r: Reader, length: number): Dimensions {
   let canvas: Dimensions | null = null;
   const grow = (d: Dimensions) =>
     (canvas = canvas ? { width: Math.max(canvas.width, d.width), height: Math.max(canvas.height, d.height) } : d);
-  for (let at = 12; at + 8 <= length; ) {
+  for (let at = 12; at + 8 <= length;) {
     const id = r.id(at);
     const size = r.u32le(at + 4);
     const data = at + 8;
