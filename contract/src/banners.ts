@@ -12,6 +12,13 @@ export const MAX_BANNER_DESCRIPTION = 2000;
 export const MAX_BANNER_SEARCH = 200;
 /** D12: at most 5 MB per image. */
 export const BANNER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Every uploaded image: at most this many pixels on a side and in all (10,000 × 4,000 passes). A
+ * small file can declare a canvas that takes gigabytes to decode; these bound what a browser shown
+ * the image must allocate.
+ */
+export const IMAGE_MAX_SIDE = 10_000;
+export const IMAGE_MAX_PIXELS = 40_000_000;
 /** D12: the only image types accepted (never SVG). */
 export const BANNER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export type BannerImageType = (typeof BANNER_IMAGE_TYPES)[number];

@@ -24,6 +24,8 @@ export const messages = {
     notFound: 'Not found',
     unavailable: 'Service temporarily unavailable',
     storageFailed: 'The file could not be saved on the server. Please try again later.',
+    /** Any uploaded image larger than IMAGE_MAX_SIDE or IMAGE_MAX_PIXELS (a decompression bomb). */
+    imageDimensions: 'Image dimensions are too large',
     tooLarge: 'Request body is too large',
     tooManyRequests: 'Too many requests. Please slow down.',
   },

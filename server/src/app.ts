@@ -25,6 +25,7 @@ import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
 import { guardAdminsOnly } from './plugins/sessions';
 import { registerStaticFiles } from './plugins/static-files';
+import { registerUploadSweep } from './plugins/upload-sweep';
 
 export type AppDeps = {
   config: Config;
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const storage = deps.storage ?? new LocalDiskStorage(uploadsDir);
   const ads = new AdsService(database.db, storage, clock, app.log);
   const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log };
+  registerUploadSweep(app, { db: database.db, storage, clock });
 
   await app.register(async (admin) => {
     guardAdminsOnly(admin, auth);

@@ -55,6 +55,8 @@ async function main() {
   purge.unref();
 
   await app.listen({ port: config.port, host: config.host });
+  // In the background: leftovers of a crash go without delaying the first request.
+  app.uploadSweeper.start();
   console.log(
     `  Back-office ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${database.kind})`,
   );

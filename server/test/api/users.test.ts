@@ -572,6 +572,8 @@ describeApi('users API (spec §7, D8, D20)', () => {
       const storage = {
         write: disk.write.bind(disk),
         exists: disk.exists.bind(disk),
+        promote: disk.promote.bind(disk),
+        list: disk.list.bind(disk),
         async remove(key: string) {
           // Outside the transaction: on PostgreSQL another connection, on PGlite the next query in line.
           const [row] = await db().select({ id: users.id }).from(users).where(eq(users.id, u.id));

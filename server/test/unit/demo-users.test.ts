@@ -30,6 +30,13 @@ function memoryStorage() {
     async exists(key) {
       return files.has(key);
     },
+    async promote(tempKey, key) {
+      files.set(key, files.get(tempKey)!);
+      files.delete(tempKey);
+    },
+    async *list() {
+      for (const key of files.keys()) yield { key, modifiedAt: new Date() };
+    },
   };
   return { storage, files, writes: () => writes };
 }

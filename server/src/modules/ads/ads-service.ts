@@ -12,7 +12,7 @@ import type { AdRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { totalShownByPage } from '../../lib/paging';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
-import { storageKey, type FileStorage } from '../../storage/file-storage';
+import { keyInArea, type FileStorage } from '../../storage/file-storage';
 import { AdSummaryCache, summarize } from './ad-summary-cache';
 import * as repo from './ads-repository';
 
@@ -38,6 +38,26 @@ export function toAdvertisement(row: AdRow): Advertisement {
 }
 
 type Log = { warn(obj: object, msg: string): void };
+
+/** Ad images live under uploads/ads/; an ad's list is written by the public site too. */
+export const AD_IMAGE_AREA = 'ads';
+
+/**
+ * The storage keys of ad image paths that lie in the ads area. Any other path (a banner's file,
+ * `../`, an absolute URL) may leave the ad's list but its file is not the ads area's to delete:
+ * it is logged and left alone.
+ */
+export function adImageKeys(paths: string[], log: Log): string[] {
+  const keys: string[] = [];
+  const foreign: string[] = [];
+  for (const p of paths) {
+    const key = keyInArea(p, AD_IMAGE_AREA);
+    if (key) keys.push(key);
+    else foreign.push(p);
+  }
+  if (foreign.length) log.warn({ paths: foreign }, 'ad image paths outside the ads area: files left alone');
+  return keys;
+}
 
 export class AdsService {
   private readonly summary: AdSummaryCache;
@@ -174,11 +194,14 @@ export class AdsService {
     await this.removeFiles(row.images);
   }
 
-  /** Removes files no ad references any more; a failure is logged, never undoes the commit. */
+  /**
+   * Removes the files of the ads area that no ad references any more; a failure is logged, never
+   * undoes the commit.
+   */
   async removeFiles(paths: string[]): Promise<void> {
     if (!paths.length) return;
     try {
-      const keys = paths.map(storageKey).filter((k): k is string => k !== null);
+      const keys = adImageKeys(paths, this.log);
       for (const key of await repo.unreferencedImageKeys(this.db, keys)) await this.storage.remove(key);
     } catch (err) {
       this.log.warn({ err, paths }, 'could not remove image files');

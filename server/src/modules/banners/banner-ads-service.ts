@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   bannerMessages,
+  messages,
   type BannerAd,
   type BannerCreateFields,
   type BannerListQuery,
@@ -10,13 +11,14 @@ import type { Db } from '../../db/client';
 import type { BannerAdRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, NotFoundError } from '../../lib/errors';
-import type { FileStorage } from '../../storage/file-storage';
-import { sniffImage } from '../../storage/image-sniff';
+import { stage, type FileStorage, type StagedFile } from '../../storage/file-storage';
+import { checkUploadedImage } from '../../storage/image-dimensions';
 import * as repo from './banner-ads-repository';
 
 /** Banner images live under uploads/banner-ads/ (spec §2); the row holds the file name only. */
 export const BANNER_IMAGE_DIR = 'banner-ads';
 export const bannerImageKey = (file: string) => `${BANNER_IMAGE_DIR}/${file}`;
+const fileName = (staged: StagedFile) => staged.key.slice(BANNER_IMAGE_DIR.length + 1);
 
 export function toBannerAd(row: BannerAdRow): BannerAd {
   return {
@@ -37,9 +39,10 @@ export function toBannerAd(row: BannerAdRow): BannerAd {
 type Log = { warn(obj: object, msg: string): void };
 
 /**
- * Banner ads (spec §2, §7; D12). An image is checked from its bytes, stored under a random name
- * before the database change, removed again if that change fails, and the file it replaces (or
- * of a deleted banner) is removed only after the change commits.
+ * Banner ads (spec §2, §7; D12). An image is checked from its bytes and written under a temporary
+ * name before the database change; it takes its random final name once the change commits and
+ * is removed if the change fails. The file it replaces (or of a deleted banner) is removed only
+ * after the change commits.
  */
 export class BannerAdsService {
   constructor(
@@ -54,20 +57,23 @@ export class BannerAdsService {
   }
 
   async create(fields: BannerCreateFields, image: Buffer): Promise<BannerAd> {
-    const file = await this.storeImage(image);
+    const staged = await this.stageImage(image);
+    let row: BannerAdRow;
     try {
       const now = this.clock();
-      const row = await repo.insertBannerAd(this.db, { ...fields, image: file, createdAt: now, updatedAt: now });
-      return toBannerAd(row);
+      row = await repo.insertBannerAd(this.db, { ...fields, image: fileName(staged), createdAt: now, updatedAt: now });
     } catch (err) {
-      await this.removeFiles([file], { unreferencedOnly: false });
+      await staged.discard();
       throw err;
     }
+    await this.publish(staged);
+    return toBannerAd(row);
   }
 
   /** Every field is replaced; without a new image the current file stays. */
   async update(id: string, fields: BannerUpdateFields, image: Buffer | null): Promise<BannerAd> {
-    const file = image ? await this.storeImage(image) : null;
+    const staged = image ? await this.stageImage(image) : null;
+    const file = staged ? fileName(staged) : null;
     let result: { row: BannerAdRow; replaced: string | null };
     try {
       result = await this.db.transaction(async (tx) => {
@@ -81,9 +87,10 @@ export class BannerAdsService {
         return { row, replaced: file && current.image !== file ? current.image : null };
       });
     } catch (err) {
-      if (file) await this.removeFiles([file], { unreferencedOnly: false });
+      await staged?.discard();
       throw err;
     }
+    if (staged) await this.publish(staged);
     if (result.replaced) await this.removeFiles([result.replaced]);
     return toBannerAd(result.row);
   }
@@ -94,26 +101,36 @@ export class BannerAdsService {
     await this.removeFiles([row.image]);
   }
 
-  /** D12: 415 unless the bytes are a well-formed JPEG, PNG, WebP or GIF; stored under a random name. */
-  private async storeImage(image: Buffer): Promise<string> {
+  /**
+   * D12: 415 unless the bytes are a well-formed JPEG, PNG, WebP or GIF of a sane size; written under
+   * a random name as a temporary file that only becomes the banner's image once its row commits.
+   */
+  private async stageImage(image: Buffer): Promise<StagedFile> {
     if (image.length === 0) throw new AppError(415, bannerMessages.imageEmpty, { image: bannerMessages.imageEmpty });
-    const sniffed = sniffImage(image);
-    if (!sniffed.ok) throw new AppError(415, bannerMessages.imageType, { image: bannerMessages.imageType });
-    const file = `${randomUUID()}.${sniffed.extension}`;
-    try {
-      await this.storage.write(bannerImageKey(file), image);
-    } catch (err) {
-      // A partly written file must not stay behind.
-      await this.removeFiles([file], { unreferencedOnly: false });
-      throw err;
+    const checked = checkUploadedImage(image);
+    if (!checked.ok) {
+      const message = checked.problem === 'dimensions' ? messages.server.imageDimensions : bannerMessages.imageType;
+      throw new AppError(415, message, { image: message });
     }
-    return file;
+    return stage(this.storage, bannerImageKey(`${randomUUID()}.${checked.extension}`), image);
   }
 
-  /** Removes files (by default only those no banner refers to); a failure is logged, never undoes a commit. */
-  private async removeFiles(files: string[], opts = { unreferencedOnly: true }): Promise<void> {
+  /**
+   * The row has committed: the file takes its final name. Should that fail, the row still stands
+   * and the temporary file is complete, so the upload sweep finishes the rename later.
+   */
+  private async publish(staged: StagedFile): Promise<void> {
     try {
-      const gone = opts.unreferencedOnly ? await repo.unreferencedImages(this.db, files) : files;
+      await staged.commit();
+    } catch (err) {
+      this.log.warn({ err, key: staged.key }, 'could not publish a banner image; the upload sweep will');
+    }
+  }
+
+  /** Removes the files no banner refers to; a failure is logged, never undoes a commit. */
+  private async removeFiles(files: string[]): Promise<void> {
+    try {
+      const gone = await repo.unreferencedImages(this.db, files);
       for (const file of gone) await this.storage.remove(bannerImageKey(file));
     } catch (err) {
       this.log.warn({ err, files }, 'could not remove banner image files');

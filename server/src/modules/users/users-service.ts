@@ -16,6 +16,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { storageKey, type FileStorage } from '../../storage/file-storage';
 import { deleteOtherSessions, deleteSessionsOfUser, toPublicUser } from '../../db/identity-repository';
 import { unreferencedImageKeys } from '../ads/ads-repository';
+import { adImageKeys } from '../ads/ads-service';
 import * as repo from './users-repository';
 
 type Log = { warn(obj: object, msg: string): void };
@@ -166,7 +167,7 @@ export class UsersService {
   /** A failure here is logged; it never undoes the committed delete. */
   private async removeFiles(images: string[], picture: string | null): Promise<void> {
     try {
-      const keys = images.map(storageKey).filter((k): k is string => k !== null);
+      const keys = adImageKeys(images, this.log);
       for (const key of await unreferencedImageKeys(this.db, keys)) await this.storage.remove(key);
       const pictureKey = picture ? storageKey(picture) : null;
       // Only files under profiles/ are ours to remove; shared demo pictures stay while in use.

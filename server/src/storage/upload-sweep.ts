@@ -1,0 +1,120 @@
+import { finalKeyOf, isTempKey, type FileStorage } from './file-storage';
+
+export const SWEEP_MIN_AGE_MS = 60 * 60_000;
+export const SWEEP_EVERY_MS = 24 * 60 * 60_000;
+
+export type SweepResult = { removed: string[]; promoted: string[] };
+
+/**
+ * Clears what a crash (or a failed clean-up) left in storage: files no row names and temporary
+ * files of uploads. A temporary file whose final key a row names is a commit interrupted between
+ * the database and the rename: it is promoted instead.
+ *
+ * Safe with several instances sweeping at once and serving uploads meanwhile: only objects older
+ * than `minAgeMs` are looked at (an upload in flight is seconds old), a file some row names is never
+ * removed, and removing or promoting twice does no harm.
+ */
+export async function sweepUploads(opts: {
+  storage: FileStorage;
+  /** Of these keys, those some row names. */
+  referenced: (keys: string[]) => Promise<Set<string>>;
+  now: Date;
+  minAgeMs?: number;
+  batchSize?: number;
+  /** Ends the sweep between batches (the app is closing). */
+  signal?: AbortSignal;
+}): Promise<SweepResult> {
+  const { storage } = opts;
+  const before = opts.now.getTime() - (opts.minAgeMs ?? SWEEP_MIN_AGE_MS);
+  const result: SweepResult = { removed: [], promoted: [] };
+
+  async function sweepBatch(keys: string[]) {
+    const finals = new Map(keys.map((k) => [k, isTempKey(k) ? finalKeyOf(k) : k] as const));
+    const named = await opts.referenced([...new Set([...finals.values()].filter((k): k is string => k !== null))]);
+    for (const [key, final] of finals) {
+      if (!isTempKey(key)) {
+        if (!named.has(key)) {
+          await storage.remove(key);
+          result.removed.push(key);
+        }
+      } else if (final && named.has(final) && !(await storage.exists(final))) {
+        await storage.promote(key, final);
+        result.promoted.push(key);
+      } else {
+        await storage.remove(key);
+        result.removed.push(key);
+      }
+    }
+  }
+
+  let batch: string[] = [];
+  for await (const object of storage.list()) {
+    if (opts.signal?.aborted) return result;
+    if (object.modifiedAt.getTime() > before) continue;
+    batch.push(object.key);
+    if (batch.length >= (opts.batchSize ?? 500)) {
+      await sweepBatch(batch);
+      batch = [];
+    }
+  }
+  if (batch.length && !opts.signal?.aborted) await sweepBatch(batch);
+  return result;
+}
+
+type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
+/**
+ * Runs the sweep at start-up and then every `everyMs`, one run at a time. The timer never keeps
+ * the process alive, and `stop` (called when the app closes) ends it and waits for a run in progress.
+ */
+export class UploadSweeper {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running: Promise<SweepResult | null> | null = null;
+  private readonly stopping = new AbortController();
+
+  constructor(
+    private readonly sweep: (signal: AbortSignal) => Promise<SweepResult>,
+    private readonly log: Log,
+    private readonly everyMs = SWEEP_EVERY_MS,
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    void this.runOnce();
+    this.timer = setInterval(() => void this.runOnce(), this.everyMs);
+    this.timer.unref();
+  }
+
+  get scheduled(): { keepsProcessAlive: boolean } | null {
+    return this.timer ? { keepsProcessAlive: this.timer.hasRef() } : null;
+  }
+
+  /** One sweep (or the one already running); failures are logged, never thrown. */
+  runOnce(): Promise<SweepResult | null> {
+    if (this.stopping.signal.aborted) return Promise.resolve(null);
+    this.running ??= this.sweep(this.stopping.signal)
+      .then(
+        (result) => {
+          if (result.removed.length || result.promoted.length)
+            this.log.info(
+              { removed: result.removed.length, promoted: result.promoted.length, keys: result.removed.slice(0, 20) },
+              'upload sweep removed leftover files',
+            );
+          return result;
+        },
+        (err: unknown) => {
+          this.log.warn({ err }, 'upload sweep failed');
+          return null;
+        },
+      )
+      .finally(() => (this.running = null));
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.stopping.abort();
+    await this.running;
+  }
+}
