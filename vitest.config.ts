@@ -7,7 +7,11 @@ import react from '@vitejs/plugin-react';
  * - web: components and slices in jsdom with a real store;
  * - api-pglite / api-postgres: the same route tests on embedded PGlite and on a throwaway PostgreSQL cluster;
  * - e2e: Chromium driving the built app served by the real server.
+ *
+ * Timeouts are guards against a hung test, never a speed check (speed is measured in bench/): they
+ * are generous so that the suite passes while other work keeps the cores busy.
  */
+const hangGuard = { testTimeout: 60_000, hookTimeout: 120_000 };
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +20,7 @@ export default defineConfig({
           name: 'unit',
           include: ['contract/test/**/*.test.ts', 'server/test/unit/**/*.test.ts'],
           environment: 'node',
+          ...hangGuard,
         },
       },
       {
@@ -26,6 +31,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          ...hangGuard,
         },
       },
       {
@@ -34,8 +40,7 @@ export default defineConfig({
           include: ['server/test/api/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...hangGuard,
         },
       },
       {
@@ -45,8 +50,7 @@ export default defineConfig({
           environment: 'node',
           env: { TEST_DB: 'postgres' },
           globalSetup: ['server/test/support/postgres-global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...hangGuard,
         },
       },
       {
@@ -54,8 +58,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts', 'server/test/process/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...hangGuard,
           fileParallelism: false,
         },
       },

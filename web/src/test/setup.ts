@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy*/waitFor wait for a state, not for a speed: on a loaded machine a render can take more than
+// the library's default second (the timeout is a hang guard only).
+configure({ asyncUtilTimeout: 15_000 });
 
 // Any console.error fails the test (architecture.md habit 8).
 let consoleErrors: unknown[][] = [];
