@@ -23,6 +23,7 @@ import { usersRoutes } from './modules/users/users-routes';
 import { registerRequestOrder } from './plugins/request-order';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
+import { docsRoutes, registerOpenApi } from './plugins/openapi';
 import { guardAdminsOnly } from './plugins/sessions';
 import { registerStaticFiles } from './plugins/static-files';
 
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (method !== 'HEAD') routeList.push({ method, url: route.url });
     }
   });
+  await registerOpenApi(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -122,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(bannerAdsRoutes, moduleDeps);
     await admin.register(dashboardRoutes, moduleDeps);
     await admin.register(productsRoutes, moduleDeps);
+    await admin.register(docsRoutes);
   });
 
   await registerStaticFiles(app, { uploadsDir, webDist: config.webDist });

@@ -16,7 +16,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/signin',
     {
-      schema: { body: signInBody, response: { 200: publicUser } },
+      schema: { body: signInBody, response: { 200: publicUser }, security: [] },
       config: { rateLimit: { max: signInPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
@@ -30,7 +30,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<{
   app.route({
     method: ['GET', 'POST'],
     url: '/api/user/signout',
-    schema: { response: { 200: ok } },
+    schema: { response: { 200: ok }, security: [] },
     handler: async (request, reply) => {
       await auth.signOut(request.cookies[SESSION_COOKIE]);
       clearSessionCookie(request, reply);
