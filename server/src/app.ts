@@ -10,7 +10,6 @@ import { systemClock, type Clock } from './lib/clock';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth-routes';
 import { AuthService } from './modules/auth/auth-service';
 import { adsRoutes } from './modules/ads/ads-routes';
-import { AdsService } from './modules/ads/ads-service';
 import { LocalDiskStorage, type FileStorage } from './storage/file-storage';
 import { healthRoutes } from './modules/health/health-routes';
 import { bannerAdsRoutes } from './modules/banners/banner-ads-routes';
@@ -111,13 +110,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const storage = deps.storage ?? new LocalDiskStorage(uploadsDir);
-  const ads = new AdsService(database.db, storage, clock, app.log);
   const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log };
 
   await app.register(async (admin) => {
     guardAdminsOnly(admin, auth);
     await admin.register(sessionRoutes);
-    await admin.register(adsRoutes, { ads });
+    await admin.register(adsRoutes, moduleDeps);
     await admin.register(usersRoutes, moduleDeps);
     await admin.register(packagesRoutes, moduleDeps);
     await admin.register(dutiesRoutes, moduleDeps);

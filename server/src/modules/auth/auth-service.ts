@@ -104,3 +104,6 @@ export class AuthService {
     }
   }
 }
+
+/** For the users module: a new password or lost admin rights end the user's sessions in its own transaction. */
+export { deleteSessionsOfUser } from './sessions-repository';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { deleteSessionsOfUser } from '../auth/sessions-repository';
+import { deleteSessionsOfUser } from '../auth/auth-service';
 import { countAdmins, findUserByEmail, insertUser, updatePasswordHash } from './users-repository';
 
 const email = z.email({ error: userMessages.emailInvalid });

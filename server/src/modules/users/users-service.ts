@@ -15,8 +15,8 @@ import { isUniqueViolation } from '../../lib/error-causes';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { storageKey, type FileStorage } from '../../storage/file-storage';
-import { deleteSessionsOfUser } from '../auth/sessions-repository';
-import { unreferencedImageKeys } from '../ads/ads-repository';
+import { deleteSessionsOfUser } from '../auth/auth-service';
+import { unreferencedImageKeys } from '../ads/ads-service';
 import * as repo from './users-repository';
 
 type Log = { warn(obj: object, msg: string): void };
