@@ -68,6 +68,11 @@ describeApi('OpenAPI description at /api/docs/json', () => {
     const res = await inject({ method: 'GET', url: DOCS_PREFIX });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
+    // It runs under the app's own policy: scripts from this origin only, and the page has no inline one.
+    const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(scriptSrc?.trim()).toBe("'self'");
+    expect(res.body).toMatch(/<script src=/);
+    expect(res.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
   });
 
   it('describes every /api route the server registers, and only those', () => {
