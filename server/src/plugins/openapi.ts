@@ -17,7 +17,9 @@ const describeRoute: SwaggerTransform = (document) => {
   const schema = document.schema;
   if (!schema || schema.hide) return jsonSchemaTransform(document);
   const response = { '4XX': errorBody, '5XX': errorBody, ...(schema.response as object | undefined) };
-  return jsonSchemaTransform({ ...document, schema: { ...schema, response } });
+  // Grouped on the page by the path's first word: advertisements, users, banner-ads, …
+  const tags = schema.tags ?? [document.url.split('/')[2]!];
+  return jsonSchemaTransform({ ...document, schema: { ...schema, response, tags } });
 };
 
 /**
