@@ -67,16 +67,6 @@ export const bannerMessages = {
 // eslint-disable-next-line no-control-regex
 const controlChars = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-/** True for a real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
-export function isIsoDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 1900) return false;
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
 const text = (max: number, required: string, tooLong: string) =>
   z
     .string({ error: required })
@@ -85,8 +75,15 @@ const text = (max: number, required: string, tooLong: string) =>
     .max(max, tooLong)
     .refine((v) => !controlChars.test(v), 'Control characters are not allowed');
 
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one), from 1900 on as before. */
 const isoDate = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).refine(isIsoDate, bannerMessages.invalidDate);
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .pipe(
+      z.iso.date({ error: bannerMessages.invalidDate }).refine((d) => d >= '1900-01-01', bannerMessages.invalidDate),
+    );
 
 const fieldShape = {
   name: text(MAX_BANNER_NAME, bannerMessages.nameRequired, bannerMessages.nameTooLong),

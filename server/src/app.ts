@@ -10,7 +10,6 @@ import { systemClock, type Clock } from './lib/clock';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth-routes';
 import { AuthService } from './modules/auth/auth-service';
 import { adsRoutes } from './modules/ads/ads-routes';
-import { AdsService } from './modules/ads/ads-service';
 import { LocalDiskStorage, type FileStorage } from './storage/file-storage';
 import { healthRoutes } from './modules/health/health-routes';
 import { bannerAdsRoutes } from './modules/banners/banner-ads-routes';
@@ -23,6 +22,7 @@ import { usersRoutes } from './modules/users/users-routes';
 import { registerRequestOrder } from './plugins/request-order';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/error-handler';
+import { docsRoutes, registerOpenApi } from './plugins/openapi';
 import { guardAdminsOnly } from './plugins/sessions';
 import { registerStaticFiles } from './plugins/static-files';
 import { registerUploadSweep } from './plugins/upload-sweep';
@@ -83,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (method !== 'HEAD') routeList.push({ method, url: route.url });
     }
   });
+  await registerOpenApi(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -110,20 +111,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const storage = deps.storage ?? new LocalDiskStorage(uploadsDir);
-  const ads = new AdsService(database.db, storage, clock, app.log);
   const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log };
   registerUploadSweep(app, { db: database.db, storage, clock });
 
   await app.register(async (admin) => {
     guardAdminsOnly(admin, auth);
     await admin.register(sessionRoutes);
-    await admin.register(adsRoutes, { ads });
+    await admin.register(adsRoutes, moduleDeps);
     await admin.register(usersRoutes, moduleDeps);
     await admin.register(packagesRoutes, moduleDeps);
     await admin.register(dutiesRoutes, moduleDeps);
     await admin.register(bannerAdsRoutes, moduleDeps);
     await admin.register(dashboardRoutes, moduleDeps);
     await admin.register(productsRoutes, moduleDeps);
+    await admin.register(docsRoutes);
   });
 
   await registerStaticFiles(app, { uploadsDir, webDist: config.webDist });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages } from '@backoffice/contract';
+import { errorChain } from '../lib/error-causes';
 import { AppError } from '../lib/errors';
 
 /** Postgres/driver failures that mean "the database is not reachable right now". */
@@ -18,17 +19,12 @@ const unavailableCodes = new Set([
   '08006',
 ]);
 
+const unavailableMessage = /Connection terminated|timeout exceeded when trying to connect/i;
+
 function isDatabaseUnavailable(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const err = e as { code?: string; message?: string; cause?: unknown };
-    if (err.code && unavailableCodes.has(err.code)) return true;
-    if (
-      typeof err.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect/i.test(err.message)
-    )
-      return true;
-    e = err.cause;
+  for (const e of errorChain(error)) {
+    if (e.code && unavailableCodes.has(e.code)) return true;
+    if (typeof e.message === 'string' && unavailableMessage.test(e.message)) return true;
   }
   return false;
 }

@@ -15,6 +15,8 @@
  * `nosniff`, so a browser only ever treats it as an image.
  */
 
+import { crc32 } from 'node:zlib';
+
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
 
 export type SniffResult =
@@ -42,18 +44,6 @@ function positive(d: Dimensions): Dimensions {
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf: Buffer, start: number, end: number): number {
-  let c = 0xffffffff;
-  for (let i = start; i < end; i++) c = crcTable[(c ^ buf[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
 /** Allowed bit depths per PNG colour type. */
 const pngDepths: Record<number, number[]> = {
   0: [1, 2, 4, 8, 16],
@@ -75,7 +65,7 @@ function parsePng(buf: Buffer): Dimensions {
     if (!/^[A-Za-z]{4}$/.test(type)) fail('invalid PNG chunk type');
     const dataEnd = at + 8 + length;
     need(buf, dataEnd + 4, `PNG ${type} chunk`);
-    if (crc32(buf, at + 4, dataEnd) !== buf.readUInt32BE(dataEnd)) fail(`bad CRC in PNG ${type} chunk`);
+    if (crc32(buf.subarray(at + 4, dataEnd)) !== buf.readUInt32BE(dataEnd)) fail(`bad CRC in PNG ${type} chunk`);
     if (index === 0) {
       if (type !== 'IHDR' || length !== 13) fail('PNG must start with IHDR');
       const colourType = buf[at + 17]!;

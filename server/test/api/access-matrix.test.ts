@@ -44,6 +44,13 @@ const covered = [
   'GET /api/dashboard',
   'GET /api/notifications',
   'GET /api/products/getproducts',
+  // The OpenAPI description and its interactive page (docs/decisions/0021-openapi.md).
+  'GET /api/docs',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/*',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
 ];
 
 /** Any route's URL with its parameters filled (a fresh uuid for ids). */

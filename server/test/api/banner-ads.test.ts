@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { BANNER_IMAGE_MAX_BYTES, bannerMessages, type BannerAd } from '@backoffice/contract';
@@ -463,15 +464,10 @@ describeApi('banner ads API (spec §7, D12)', () => {
 
 /** A PNG tEXt chunk with a correct CRC. */
 function textChunk(data: Buffer): Buffer {
-  let c = 0xffffffff;
   const body = Buffer.concat([Buffer.from('tEXt', 'latin1'), data]);
-  for (const byte of body) {
-    c ^= byte;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  }
   const len = Buffer.alloc(4);
   len.writeUInt32BE(data.length);
   const crc = Buffer.alloc(4);
-  crc.writeUInt32BE((c ^ 0xffffffff) >>> 0);
+  crc.writeUInt32BE(crc32(body));
   return Buffer.concat([len, body, crc]);
 }

@@ -12,12 +12,15 @@ import {
   adStatusBody,
   uuidParam,
 } from '@backoffice/contract';
-import type { AdsService } from './ads-service';
+import type { ModuleDeps } from '../module-deps';
+import { AdsService } from './ads-service';
 
 const params = uuidParam;
 
 /** Spec §7 advertisement calls, extended by D16 (server paging) and D17 (bulk). */
-export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService }> = async (app, { ads }) => {
+export const adsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, clock, log }) => {
+  const ads = new AdsService(db, storage, clock, log);
+
   app.get(
     '/api/advertisements/list',
     { schema: { querystring: adListQuery, response: { 200: adListResponse } } },

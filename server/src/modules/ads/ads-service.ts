@@ -208,3 +208,6 @@ export class AdsService {
     }
   }
 }
+
+/** For the users module: which image files of a deleted user's ads no other ad still uses. */
+export { unreferencedImageKeys } from './ads-repository';

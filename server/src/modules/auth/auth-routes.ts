@@ -16,7 +16,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/signin',
     {
-      schema: { body: signInBody, response: { 200: publicUser } },
+      schema: { body: signInBody, response: { 200: publicUser }, security: [] },
       config: { rateLimit: { max: signInPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
@@ -30,7 +30,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<{
   app.route({
     method: ['GET', 'POST'],
     url: '/api/user/signout',
-    schema: { response: { 200: ok, 204: z.null() } },
+    schema: { response: { 200: ok, 204: z.null() }, security: [] },
     handler: async (request, reply) => {
       // A GET can be sent by any site's link or image; only the browser's own pages (or no browser
       // at all: old ones and curl send no Sec-Fetch-Site) may end the session.

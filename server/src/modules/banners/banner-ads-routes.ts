@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  BANNER_IMAGE_MAX_BYTES,
+  BANNER_IMAGE_TYPES,
   bannerCreateFields,
   bannerListQuery,
   bannerListResponse,
@@ -10,11 +12,20 @@ import {
   uuidParam,
 } from '@backoffice/contract';
 import { lingerBeforeClose } from '../../lib/lingering-close';
+import { describeMultipartBody } from '../../plugins/openapi';
 import type { ModuleDeps } from '../module-deps';
 import { multipartLimits, parseBannerFields, readBannerForm } from './banner-ads-form';
 import { BannerAdsService } from './banner-ads-service';
 
 const params = uuidParam;
+
+// The form is read part by part (readBannerForm), so these describe the body without validating it.
+const imageFile = z
+  .file()
+  .mime([...BANNER_IMAGE_TYPES])
+  .max(BANNER_IMAGE_MAX_BYTES);
+const createForm = z.object({ ...bannerCreateFields.shape, image: imageFile });
+const updateForm = z.object({ ...bannerUpdateFields.shape, image: imageFile.optional() });
 
 /**
  * Spec §7 banner calls. Multipart parsing is registered here only (this plugin is its own
@@ -38,18 +49,32 @@ export const bannerAdsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     async (request) => banners.list(request.query),
   );
 
-  app.post('/api/banner-ads', { schema: { response: { 201: bannerMutationResponse } } }, async (request, reply) => {
-    const form = await readBannerForm(request);
-    const fields = parseBannerFields(bannerCreateFields, form, { imageRequired: true });
-    const bannerAd = await banners.create(fields, form.image!);
-    return reply.status(201).send({ success: true as const, bannerAd });
-  });
+  app.post(
+    '/api/banner-ads',
+    {
+      schema: { response: { 201: bannerMutationResponse } },
+      config: { swaggerTransform: describeMultipartBody(createForm) },
+    },
+    async (request, reply) => {
+      const form = await readBannerForm(request);
+      const fields = parseBannerFields(bannerCreateFields, form, { imageRequired: true });
+      const bannerAd = await banners.create(fields, form.image!);
+      return reply.status(201).send({ success: true as const, bannerAd });
+    },
+  );
 
-  app.put('/api/banner-ads/:id', { schema: { params, response: { 200: bannerMutationResponse } } }, async (request) => {
-    const form = await readBannerForm(request);
-    const fields = parseBannerFields(bannerUpdateFields, form, { imageRequired: false });
-    return { success: true as const, bannerAd: await banners.update(request.params.id, fields, form.image) };
-  });
+  app.put(
+    '/api/banner-ads/:id',
+    {
+      schema: { params, response: { 200: bannerMutationResponse } },
+      config: { swaggerTransform: describeMultipartBody(updateForm) },
+    },
+    async (request) => {
+      const form = await readBannerForm(request);
+      const fields = parseBannerFields(bannerUpdateFields, form, { imageRequired: false });
+      return { success: true as const, bannerAd: await banners.update(request.params.id, fields, form.image) };
+    },
+  );
 
   app.delete(
     '/api/banner-ads/:id',

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
+import { adDaily, adSummary, advertisements, moderationEvents, packageSubscriptions, users } from '../../db/schema';
 import type { Range } from './calendar';
 
 /**
@@ -49,13 +50,13 @@ export function postedCount(where: SQL, from: Date, to: Date | null): SQL {
   const parts: SQL[] = [];
   if (days)
     parts.push(
-      sql`(select coalesce(sum(n), 0) from ad_daily where ${where} and day >= ${days.from}::date${
+      sql`(select coalesce(sum(n), 0) from ${adDaily} where ${where} and day >= ${days.from}::date${
         days.to === null ? sql`` : sql` and day < ${days.to}::date`
       })`,
     );
   for (const e of edges)
     parts.push(
-      sql`(select count(*) from advertisements where ${where} and posting_date >= ${ts(e.from)}${
+      sql`(select count(*) from ${advertisements} where ${where} and posting_date >= ${ts(e.from)}${
         e.to === null ? sql`` : sql` and posting_date < ${ts(e.to)}`
       })`,
     );
@@ -87,19 +88,19 @@ export async function figures(
   const [row] = await rows<Figures>(
     db,
     sql`
-    with s as (select status, sum(n) as n from ad_summary group by status)
+    with s as (select status, sum(n) as n from ${adSummary} group by status)
     select
       coalesce((select n from s where status = 'pending'), 0)::int as pending,
       coalesce((select n from s where status = 'approved'), 0)::int as approved,
       coalesce((select n from s where status = 'rejected'), 0)::int as rejected,
       ${postedCount(sql`status = 'pending'`, at.highPriorityCutoff, null)} as pending_recent,
-      (select count(*) from advertisements
+      (select count(*) from ${advertisements}
         where status = 'approved' and moderated_at >= ${ts(at.today.from)} and moderated_at < ${ts(at.today.to)})::int
         as approved_today,
-      (select count(*) from advertisements
+      (select count(*) from ${advertisements}
         where status = 'rejected' and moderated_at >= ${ts(at.rejectedSince)})::int as rejected_recent,
-      (select count(*) from users where not is_admin and not is_verified)::int as unverified,
-      (select count(*) from users
+      (select count(*) from ${users} where not is_admin and not is_verified)::int as unverified,
+      (select count(*) from ${users}
         where not is_admin and created_at >= ${ts(at.today.from)} and created_at < ${ts(at.today.to)})::int as new_today,
       ${month(sql`status = 'pending'`)} as month_pending,
       ${month(sql`status = 'approved'`)} as month_approved,
@@ -116,7 +117,7 @@ export function adsPerCategory(db: Executor, range: Range): Promise<{ category: 
     db,
     sql`
     select c.category, ${postedCount(sql`category = c.category`, range.from, range.to)} as n
-    from (select distinct category from ad_summary where n > 0) c
+    from (select distinct category from ${adSummary} where n > 0) c
   `,
   );
 }
@@ -129,7 +130,7 @@ export async function revenuePerMonth(db: Executor, year: Range, months: Range[]
   );
   const [row] = await rows<Record<string, number>>(
     db,
-    sql`select ${sql.join(sums, sql`, `)} from package_subscriptions
+    sql`select ${sql.join(sums, sql`, `)} from ${packageSubscriptions}
         where start_date >= ${ts(year.from)} and start_date < ${ts(year.to)}`,
   );
   return months.map((_, i) => Number(row?.[`m${i}`] ?? 0));
@@ -153,7 +154,7 @@ export function latestModerationEvents(db: Executor, limit: number): Promise<Act
     sql`
     select e.id::text as id, e.action, e.ad_id::text as ad_id, e.ad_heading, e.admin_id::text as admin_id,
       coalesce(nullif(u.name, ''), u.username) as admin_name, e.reason, e.created_at
-    from moderation_events e left join users u on u.id = e.admin_id
+    from ${moderationEvents} e left join ${users} u on u.id = e.admin_id
     order by e.created_at desc, e.id desc
     limit ${limit}
   `,
@@ -183,14 +184,14 @@ export function notifications(db: Executor, limit: number): Promise<Notification
       (select 'ad:' || a.id::text as id, 'pending' as kind, a.id::text as ad_id, a.heading as ad_heading,
          a.username as by, null::text as admin_id, null::text as reason, a.posting_date as at,
          0::bigint as seq
-       from advertisements a
+       from ${advertisements} a
        where a.status = 'pending'
        order by a.posting_date desc, a.id desc
        limit ${limit})
       union all
       (select 'event:' || e.id::text, e.action, e.ad_id::text, e.ad_heading,
          coalesce(nullif(u.name, ''), u.username), e.admin_id::text, e.reason, e.created_at, e.id
-       from moderation_events e left join users u on u.id = e.admin_id
+       from ${moderationEvents} e left join ${users} u on u.id = e.admin_id
        order by e.created_at desc, e.id desc
        limit ${limit})
     ) feed

@@ -2,6 +2,7 @@ import { PACKAGE_ICONS, packageMessages, type Package, type PackageBody } from '
 import type { Db } from '../../db/client';
 import type { PackageRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/error-causes';
 import { NotFoundError } from '../../lib/errors';
 import * as repo from './packages-repository';
 
@@ -11,15 +12,6 @@ const PID_ATTEMPTS = 5;
 /** `PKG-0001`, `PKG-0002`, … (wider past 9999). */
 export function formatPid(n: number): string {
   return `PKG-${String(n).padStart(4, '0')}`;
-}
-
-function isPidClash(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    const { code, constraint, cause } = e as { code?: string; constraint?: string; cause?: unknown };
-    if (code === '23505' && constraint === 'packages_pid_idx') return true;
-    e = cause;
-  }
-  return false;
 }
 
 export function toPackage(row: PackageRow, subscriberCount: number): Package {
@@ -72,7 +64,7 @@ export class PackagesService {
         });
         return toPackage(row, 0);
       } catch (err) {
-        if (!isPidClash(err) || attempt >= PID_ATTEMPTS) throw err;
+        if (!isUniqueViolation(err, 'packages_pid_idx') || attempt >= PID_ATTEMPTS) throw err;
       }
     }
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { newPassword } from '@backoffice/contract';
+import { newPassword, userMessages } from '@backoffice/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
@@ -7,7 +7,7 @@ import { hashPassword } from '../../lib/passwords';
 import { deleteSessionsOfUser, findUserByEmail, updatePasswordHash } from '../../db/identity-repository';
 import { countAdmins, insertUser } from './users-repository';
 
-const email = z.email({ error: 'Enter a valid email address' });
+const email = z.email({ error: userMessages.emailInvalid });
 
 function check<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
@@ -22,7 +22,7 @@ export async function createAdmin(
 ) {
   const address = check(email, input.email.trim());
   const password = check(newPassword, input.password);
-  if (await findUserByEmail(db, address)) throw new ConflictError('Email already in use');
+  if (await findUserByEmail(db, address)) throw new ConflictError(userMessages.emailInUse);
   const username = input.username ?? address.split('@')[0]!;
   return insertUser(db, {
     email: address,
@@ -38,7 +38,7 @@ export async function createAdmin(
 /** Sets a new password and ends every session of that user (D8). */
 export async function resetPassword(db: Db, address: string, password: string) {
   const user = await findUserByEmail(db, address.trim());
-  if (!user) throw new NotFoundError('User not found');
+  if (!user) throw new NotFoundError(userMessages.notFound);
   const hash = await hashPassword(check(newPassword, password));
   await db.transaction(async (tx) => {
     await updatePasswordHash(tx, user.id, hash);

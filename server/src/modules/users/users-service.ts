@@ -11,12 +11,12 @@ import {
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { totalShownByPage } from '../../lib/paging';
+import { isUniqueViolation } from '../../lib/error-causes';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { storageKey, type FileStorage } from '../../storage/file-storage';
 import { deleteOtherSessions, deleteSessionsOfUser, toPublicUser } from '../../db/identity-repository';
-import { unreferencedImageKeys } from '../ads/ads-repository';
-import { adImageKeys } from '../ads/ads-service';
+import { adImageKeys, unreferencedImageKeys } from '../ads/ads-service';
 import * as repo from './users-repository';
 
 type Log = { warn(obj: object, msg: string): void };
@@ -24,16 +24,10 @@ type Log = { warn(obj: object, msg: string): void };
 /** The signed-in administrator making the change. */
 export type Actor = { id: string; tokenHash: string };
 
-/** Postgres unique violations on the two lower(...) indexes become D20's 409s. */
+/** A race past the clash check hits the unique lower(...) indexes: still the field's 409. */
 function uniqueViolation(err: unknown): AppError | null {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    const { code, constraint, cause } = e as { code?: string; constraint?: string; cause?: unknown };
-    if (code === '23505') {
-      if (constraint === 'users_email_lower_idx') return taken('email');
-      if (constraint === 'users_username_lower_idx') return taken('username');
-    }
-    e = cause;
-  }
+  if (isUniqueViolation(err, 'users_email_lower_idx')) return taken('email');
+  if (isUniqueViolation(err, 'users_username_lower_idx')) return taken('username');
   return null;
 }
 

@@ -1,6 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PublicUser } from '@backoffice/contract';
-import { signOut } from '../../lib/session-events';
+import {
+  selectCurrentUser,
+  signOut,
+  updateUserFailure,
+  updateUserStart,
+  updateUserSuccess,
+} from '../../lib/session-events';
 
 /** Session state of spec §3: error is `false` or the failure payload (a message). */
 export interface UserState {
@@ -32,14 +38,14 @@ export const userSlice = createSlice({
     signInStart: start,
     signInSuccess: success,
     signInFailure: failure,
-    updateUserStart: start,
-    updateUserSuccess: success,
-    updateUserFailure: failure,
     deleteUserSuccess: (state) => {
       state.currentUser = null;
     },
   },
   extraReducers: (builder) => {
+    builder.addCase(updateUserStart, start);
+    builder.addCase(updateUserSuccess, success);
+    builder.addCase(updateUserFailure, failure);
     builder.addCase(signOut, (state) => {
       state.currentUser = null;
       state.loading = false;
@@ -48,18 +54,9 @@ export const userSlice = createSlice({
   },
 });
 
-export const {
-  signInStart,
-  signInSuccess,
-  signInFailure,
-  updateUserStart,
-  updateUserSuccess,
-  updateUserFailure,
-  deleteUserSuccess,
-} = userSlice.actions;
-export { signOut };
+export const { signInStart, signInSuccess, signInFailure, deleteUserSuccess } = userSlice.actions;
+export { selectCurrentUser, signOut, updateUserFailure, updateUserStart, updateUserSuccess };
 
 export const userReducer = userSlice.reducer;
 
-export const selectCurrentUser = (state: { user: UserState }) => state.user.currentUser;
 export const selectIsAdmin = (state: { user: UserState }) => state.user.currentUser?.isAdmin === true;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { BellOff, CircleCheck, CircleX, Clock, ImageMinus, Trash2, type LucideIcon } from 'lucide-react';
 import {
@@ -9,10 +10,16 @@ import {
   type NotificationKind,
 } from '@backoffice/contract';
 import { Badge, Banner, PageHeader, Panel, Placeholder, cx, focusRing } from '../../components/ui';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../lib/paths';
+import { selectCurrentUser } from '../../lib/session-events';
 import { useGetNotificationsQuery } from './notifications-api';
-import { isUnread, newestAt, notificationsSeen, selectLastSeenAt } from './notifications-slice';
+import {
+  isUnread,
+  newestAt,
+  notificationsSeen,
+  selectLastSeenAt,
+  type NotificationsState,
+} from './notifications-slice';
 
 const kinds: Record<NotificationKind, { icon: LucideIcon; tone: string }> = {
   pending: { icon: Clock, tone: 'bg-amber-500/15 text-amber-300' },
@@ -62,9 +69,9 @@ function NotificationRow({ item, unread }: { item: NotificationItem; unread: boo
  * its "New" badge while the screen is open.
  */
 export function NotificationsPage() {
-  const dispatch = useAppDispatch();
-  const userId = useAppSelector((s) => s.user.currentUser?._id);
-  const lastSeenAt = useAppSelector((s) => selectLastSeenAt(s, userId));
+  const dispatch = useDispatch();
+  const userId = useSelector(selectCurrentUser)?._id;
+  const lastSeenAt = useSelector((s: { notifications: NotificationsState }) => selectLastSeenAt(s, userId));
   // The visit's starting point: later "seen" updates must not clear the badges being shown.
   const [seenBefore] = useState(lastSeenAt);
   const feed = useGetNotificationsQuery(undefined, { refetchOnMountOrArgChange: true });

@@ -5,7 +5,7 @@ import { userMessages, type PublicUser } from '@backoffice/contract';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { Banner, Button, Modal, PageHeader, Panel, useTimedMessage } from '../../components/ui';
 import { paths } from '../../lib/paths';
-import { selectCurrentUser, updateUserFailure, updateUserStart, updateUserSuccess } from '../auth/user-slice';
+import { selectCurrentUser, updateUserFailure, updateUserStart, updateUserSuccess } from '../../lib/session-events';
 import { UserEditModal } from './user-edit-modal';
 import { deleteFailureText, detailFailureText } from './user-messages';
 import { UserAdStats, UserProfile } from './user-profile';

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { messages } from '@backoffice/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DOCS_PREFIX } from '../../src/plugins/openapi';
+import { bannerClient, formParts, images, makeBannerAd, validFields } from '../support/banner-factories';
+import { dutyBody, makeDuty, makePackage, packageBody } from '../support/catalogue-factories';
+import { makeModerationEvent, makeProduct } from '../support/dashboard-factories';
+import { DEFAULT_PASSWORD, makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
+import { editBody } from '../support/users-factories';
+import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
+
+type Operation = { responses: Record<string, { content?: Record<string, { schema: object }> }> };
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+/** `/api/users/:id` as OpenAPI writes it: `/api/users/{id}`. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
+
+/** One representative call of a route: `route` is its method and URL pattern, `send` the request. */
+type Call = { route: string; send: () => Promise<LightMyRequestResponse> };
+
+describeApi('OpenAPI description at /api/docs/json', () => {
+  let t: TestApp;
+  let cookie = '';
+  let doc: Document;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const validators = new Map<object, ValidateFunction>();
+
+  const inject = (opts: InjectOptions & { cookie?: string | null }) =>
+    t.app.inject({
+      ...opts,
+      headers: { origin: ORIGIN, ...(opts.cookie === null ? {} : { cookie: opts.cookie ?? cookie }), ...opts.headers },
+    });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const admin = await makeAdmin(t.database.db);
+    cookie = await signIn(t.app, admin.email);
+    const res = await inject({ method: 'GET', url: `${DOCS_PREFIX}/json` });
+    expect(res.statusCode).toBe(200);
+    doc = res.json();
+  });
+  afterAll(() => t?.close());
+
+  const apiRoutes = () => [
+    ...new Set(
+      t.app.routeList
+        .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith(DOCS_PREFIX))
+        .map((r) => `${r.method} ${r.url}`),
+    ),
+  ];
+  const describedRoutes = () =>
+    Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+
+  it('refuses callers without a session (the access matrix covers the rest)', async () => {
+    const anonymous = await inject({ method: 'GET', url: `${DOCS_PREFIX}/json`, cookie: null });
+    expect([anonymous.statusCode, anonymous.json().message]).toEqual([401, messages.access.notSignedIn]);
+    const page = await inject({ method: 'GET', url: DOCS_PREFIX, cookie: null });
+    expect(page.statusCode).toBe(401);
+  });
+
+  it('serves the interactive page to an admin', async () => {
+    const res = await inject({ method: 'GET', url: DOCS_PREFIX });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    // It runs under the app's own policy: scripts from this origin only, and the page has no inline one.
+    const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(scriptSrc?.trim()).toBe("'self'");
+    expect(res.body).toMatch(/<script src=/);
+    expect(res.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+  });
+
+  it('describes every /api route the server registers, and only those', () => {
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(describedRoutes().sort()).toEqual(
+      apiRoutes()
+        .map((r) => {
+          const [method, url] = r.split(' ') as [string, string];
+          return `${method} ${openApiPath(url)}`;
+        })
+        .sort(),
+    );
+  });
+
+  /** The schema the description gives for this status (exact code first, then 4XX-style ranges). */
+  function describedSchema(route: string, status: number): object | undefined {
+    const [method, url] = route.split(' ') as [string, string];
+    const responses = doc.paths[openApiPath(url)]?.[method.toLowerCase()]?.responses ?? {};
+    const response = responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+    return response?.content?.['application/json']?.schema;
+  }
+
+  function expectAsDescribed(route: string, res: LightMyRequestResponse) {
+    const schema = describedSchema(route, res.statusCode);
+    expect(schema, `${route} answered ${res.statusCode}, which its description does not list`).toBeDefined();
+    let validate = validators.get(schema!);
+    if (!validate) validators.set(schema!, (validate = ajv.compile(schema!)));
+    const body: unknown = res.json();
+    expect(
+      { route, status: res.statusCode, errors: validate(body) ? null : validate.errors },
+      JSON.stringify(body).slice(0, 500),
+    ).toEqual({ route, status: res.statusCode, errors: null });
+  }
+
+  it('answers each route as its description says (a 2xx of every route, and the error shapes)', async () => {
+    const db = t.database.db;
+    const owner = await makeUser(db, { username: 'kasun.perera' });
+    const [ad1, ad2, ad3, ad4] = [
+      await makeAd(db, { userId: owner.id }),
+      await makeAd(db, { userId: owner.id }),
+      await makeAd(db, { userId: owner.id }),
+      await makeAd(db, { userId: owner.id, images: ['/uploads/ads/a.jpg'] }),
+    ];
+    const doomed = await makeUser(db);
+    const pkg = await makePackage(db);
+    const doomedPkg = await makePackage(db);
+    const duty = await makeDuty(db);
+    const doomedDuty = await makeDuty(db);
+    const banner = await makeBannerAd(db, t.dataDir);
+    const doomedBanner = await makeBannerAd(db, t.dataDir);
+    await makeProduct(db, { name: 'Rice cooker', price: 12_500 });
+    await makeModerationEvent(db, { createdAt: t.clock() });
+    const banners = bannerClient(t.app, cookie);
+    const admin = await makeAdmin(db);
+
+    const calls: Call[] = [
+      { route: 'GET /api/health', send: () => inject({ method: 'GET', url: '/api/health', cookie: null }) },
+      {
+        route: 'POST /api/auth/signin',
+        send: () =>
+          inject({
+            method: 'POST',
+            url: '/api/auth/signin',
+            cookie: null,
+            payload: { email: admin.email, password: DEFAULT_PASSWORD },
+          }),
+      },
+      { route: 'GET /api/user/signout', send: () => inject({ method: 'GET', url: '/api/user/signout', cookie: null }) },
+      {
+        route: 'POST /api/user/signout',
+        send: () => inject({ method: 'POST', url: '/api/user/signout', cookie: null }),
+      },
+      { route: 'GET /api/auth/session', send: () => inject({ method: 'GET', url: '/api/auth/session' }) },
+      {
+        route: 'GET /api/advertisements/list',
+        send: () => inject({ method: 'GET', url: '/api/advertisements/list?status=pending' }),
+      },
+      {
+        route: 'GET /api/advertisements/count',
+        send: () => inject({ method: 'GET', url: '/api/advertisements/count?q=advertisement' }),
+      },
+      {
+        route: 'PUT /api/advertisements/:id/status',
+        send: () =>
+          inject({ method: 'PUT', url: `/api/advertisements/${ad1.id}/status`, payload: { status: 'approved' } }),
+      },
+      {
+        route: 'POST /api/advertisements/bulk-status',
+        send: () =>
+          inject({
+            method: 'POST',
+            url: '/api/advertisements/bulk-status',
+            payload: { status: 'approved', ids: [ad2.id, randomUUID()] },
+          }),
+      },
+      {
+        route: 'PUT /api/advertisements/:id/images',
+        send: () => inject({ method: 'PUT', url: `/api/advertisements/${ad4.id}/images`, payload: { images: [] } }),
+      },
+      {
+        route: 'DELETE /api/advertisements/:id',
+        send: () => inject({ method: 'DELETE', url: `/api/advertisements/${ad3.id}` }),
+      },
+      { route: 'GET /api/users', send: () => inject({ method: 'GET', url: '/api/users?q=kasun' }) },
+      { route: 'GET /api/users/count', send: () => inject({ method: 'GET', url: '/api/users/count?q=kasun' }) },
+      { route: 'GET /api/users/:id', send: () => inject({ method: 'GET', url: `/api/users/${owner.id}` }) },
+      {
+        route: 'PUT /api/users/:id',
+        send: () =>
+          inject({ method: 'PUT', url: `/api/users/${owner.id}`, payload: editBody(owner, { isVerified: true }) }),
+      },
+      { route: 'DELETE /api/users/:id', send: () => inject({ method: 'DELETE', url: `/api/users/${doomed.id}` }) },
+      { route: 'GET /api/packages', send: () => inject({ method: 'GET', url: '/api/packages' }) },
+      {
+        route: 'POST /api/packages',
+        send: () => inject({ method: 'POST', url: '/api/packages', payload: packageBody() }),
+      },
+      {
+        route: 'PUT /api/packages/:id',
+        send: () =>
+          inject({ method: 'PUT', url: `/api/packages/${pkg.id}`, payload: packageBody({ name: 'Gold plus' }) }),
+      },
+      {
+        route: 'DELETE /api/packages/:id',
+        send: () => inject({ method: 'DELETE', url: `/api/packages/${doomedPkg.id}` }),
+      },
+      { route: 'GET /api/duties', send: () => inject({ method: 'GET', url: '/api/duties' }) },
+      { route: 'POST /api/duties', send: () => inject({ method: 'POST', url: '/api/duties', payload: dutyBody() }) },
+      {
+        route: 'PUT /api/duties/:id',
+        send: () => inject({ method: 'PUT', url: `/api/duties/${duty.id}`, payload: dutyBody({ id: undefined }) }),
+      },
+      {
+        route: 'DELETE /api/duties/:id',
+        send: () => inject({ method: 'DELETE', url: `/api/duties/${doomedDuty.id}` }),
+      },
+      { route: 'GET /api/banner-ads', send: () => banners.list() },
+      {
+        route: 'POST /api/banner-ads',
+        send: () => banners.create(formParts(validFields(), { data: images.png() })),
+      },
+      { route: 'PUT /api/banner-ads/:id', send: () => banners.update(banner.id, formParts(validFields())) },
+      { route: 'DELETE /api/banner-ads/:id', send: () => banners.remove(doomedBanner.id) },
+      { route: 'GET /api/dashboard', send: () => inject({ method: 'GET', url: '/api/dashboard?period=month' }) },
+      { route: 'GET /api/notifications', send: () => inject({ method: 'GET', url: '/api/notifications' }) },
+      {
+        route: 'GET /api/products/getproducts',
+        send: () => inject({ method: 'GET', url: '/api/products/getproducts' }),
+      },
+    ];
+
+    // A route added to the server without a call here fails, so every route's answer is checked.
+    expect(calls.map((c) => c.route).sort()).toEqual(apiRoutes().sort());
+    for (const call of calls) {
+      const res = await call.send();
+      expect([call.route, res.statusCode < 300]).toEqual([call.route, true]);
+      expectAsDescribed(call.route, res);
+    }
+
+    const errors: Call[] = [
+      { route: 'GET /api/users/:id', send: () => inject({ method: 'GET', url: `/api/users/${randomUUID()}` }) },
+      { route: 'POST /api/packages', send: () => inject({ method: 'POST', url: '/api/packages', payload: {} }) },
+      { route: 'GET /api/users', send: () => inject({ method: 'GET', url: '/api/users', cookie: null }) },
+      { route: 'POST /api/banner-ads', send: () => banners.create(formParts(validFields({ name: '' }))) },
+    ];
+    for (const call of errors) {
+      const res = await call.send();
+      expect([call.route, res.statusCode >= 400 && res.statusCode < 500]).toEqual([call.route, true]);
+      expectAsDescribed(call.route, res);
+    }
+  });
+});
