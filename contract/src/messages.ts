@@ -26,6 +26,12 @@ export const messages = {
     storageFailed: 'The file could not be saved on the server. Please try again later.',
     tooLarge: 'Request body is too large',
     tooManyRequests: 'Too many requests. Please slow down.',
+    unknownHost: 'Unknown host',
+    badUrl: 'Invalid URL',
+    urlTooLong: 'URL is too long',
+  },
+  input: {
+    controlChars: 'Control characters are not allowed',
   },
   password: {
     tooShort: 'Password must be at least 8 characters',

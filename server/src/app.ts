@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -22,6 +22,8 @@ import { productsRoutes } from './modules/products/products-routes';
 import { usersRoutes } from './modules/users/users-routes';
 import { registerRequestOrder } from './plugins/request-order';
 import { registerCsrf } from './plugins/csrf';
+import { registerOwnOrigin } from './plugins/own-origin';
+import { frameworkErrors, helmetOptions, registerHostCheck, registerNoStore } from './plugins/edge-guards';
 import { registerErrorHandler } from './plugins/error-handler';
 import { guardAdminsOnly } from './plugins/sessions';
 import { registerStaticFiles } from './plugins/static-files';
@@ -65,9 +67,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       deps.logger === false
         ? false
         : { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
-    trustProxy: config.trustProxy,
+    // A hop count as a function: Fastify's types leave numbers out, proxy-addr counts hops the same way.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: (error, request, reply) => frameworkErrors(error, request as FastifyRequest, reply as FastifyReply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -83,28 +90,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  await app.register(helmet, helmetOptions);
+  registerNoStore(app);
+  registerHostCheck(app, {
+    publicOrigin: config.publicOrigin,
+    allowedOrigins: config.allowedOrigins,
+    listenHost: config.host,
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  registerOwnOrigin(app, config.publicOrigin);
   registerCsrf(app, config.allowedOrigins);
 
-  const auth = new AuthService(database.db, clock, config.sessionTtlHours * 3_600_000);
+  const auth = new AuthService(database.db, clock, config.sessionTtlSeconds * 1000);
   app.decorate('auth', auth);
 
   await app.register(healthRoutes, { db: database.db });
   await app.register(publicAuthRoutes, {
     auth,
-    sessionTtlSeconds: config.sessionTtlHours * 3600,
+    sessionTtlSeconds: config.sessionTtlSeconds,
     signInPerMinute: deps.signInPerMinute ?? 60,
   });
   const uploadsDir = path.join(config.dataDir, 'uploads');
