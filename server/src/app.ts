@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
@@ -27,6 +27,7 @@ import { frameworkErrors, helmetOptions, registerHostCheck, registerNoStore } fr
 import { registerErrorHandler } from './plugins/error-handler';
 import { guardAdminsOnly } from './plugins/sessions';
 import { registerStaticFiles } from './plugins/static-files';
+import { validatorCompiler } from './plugins/validator';
 
 export type AppDeps = {
   config: Config;
