@@ -61,8 +61,9 @@ const trustProxy = z
 const origin = z
   .url({ protocol: /^https?$/, error: 'must be an origin like https://admin.example.lk' })
   .refine((v) => {
-    const u = new URL(v);
-    return u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password;
+    // Runs after a failed URL check as well, so it must not throw on what is not a URL.
+    const u = URL.parse(v);
+    return !!u && u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password;
   }, 'must be an origin like https://admin.example.lk (no path)')
   .transform((v) => new URL(v).origin);
 
@@ -133,7 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0] ?? '')} ${issue.message}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
