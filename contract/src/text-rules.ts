@@ -20,12 +20,14 @@ const anyControl = /[\u0000-\u001f\u007f-\u009f]/;
 // eslint-disable-next-line no-control-regex
 const controlBesidesLineBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
+// Tab and line breaks typed or pasted around a one-line value (which the schemas trim) are harmless.
+const surroundingBreaks = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 // With the u flag a surrogate pair is one code point, so only unpaired halves match.
 const loneSurrogate = /[\ud800-\udfff]/u;
 
 export function hasForbiddenCharacters(value: string, multi: boolean): boolean {
   if (loneSurrogate.test(value)) return true;
-  return multi ? controlBesidesLineBreaks.test(value) : anyControl.test(value.trim());
+  return multi ? controlBesidesLineBreaks.test(value) : anyControl.test(value.replace(surroundingBreaks, ''));
 }
 
 type Def = {
@@ -115,7 +117,8 @@ export function textIssues(schema: z.ZodType, data: unknown): { path: (string | 
           const def = defOf(c.schema);
           const s =
             def.type === 'object'
-              ? (def.shape?.[key] ?? def.catchall)
+              ? // Own keys only: `constructor` or `__proto__` must not find Object's.
+                ((def.shape && Object.hasOwn(def.shape, key) ? def.shape[key] : undefined) ?? def.catchall)
               : def.type === 'record'
                 ? def.valueType
                 : undefined;

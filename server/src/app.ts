@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
@@ -44,6 +45,13 @@ export type AppDeps = {
 
 export type App = FastifyInstance;
 
+/** A route as the security tests see it: its request schemas let the fuzz test reach every field. */
+export type RouteEntry = {
+  method: string;
+  url: string;
+  schema?: { body?: ZodType; querystring?: ZodType; params?: ZodType };
+};
+
 const loggerOptions = (level: string) => ({
   level,
   // Logs never hold passwords, tokens or cookies (D14).
@@ -71,11 +79,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // A hop count as a function: Fastify's types leave numbers out, proxy-addr counts hops the same way.
     trustProxy:
       typeof config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
-    frameworkErrors: (error, request, reply) => frameworkErrors(error, request as FastifyRequest, reply as FastifyReply),
+    frameworkErrors: (error, request, reply) =>
+      frameworkErrors(error, request as FastifyRequest, reply as FastifyReply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -83,11 +95,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandler(app);
   if (database.requestOrder) registerRequestOrder(app, database.requestOrder);
   // The route table, for the security tests that must cover every route (issue 8).
-  const routeList: { method: string; url: string }[] = [];
+  const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeList.push({ method, url: route.url });
+      if (method !== 'HEAD') routeList.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
     }
   });
 
@@ -137,6 +149,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
     /** Every route registered, method and URL pattern (HEAD left out). */
-    routeList: { method: string; url: string }[];
+    routeList: RouteEntry[];
   }
 }
