@@ -58,6 +58,10 @@ describe('the web app under its Content-Security-Policy', () => {
   });
 
   it('signing in and visiting every screen and a detail view reports no violation', async () => {
+    // The sign-in form's own check first, then the real sign-in.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Please fill in all fields').waitFor();
     await signInThroughForm(page, ADMIN.email, ADMIN.password);
     for (const [path, heading] of screens) {
       await page.goto(path);
@@ -71,10 +75,6 @@ describe('the web app under its Content-Security-Policy', () => {
     };
     await page.goto(`/app/users/${list.users[0]!._id}`);
     await page.getByRole('heading').first().waitFor();
-    // A form's client-side validation parses with the contract's schemas too.
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText('Please fill in all fields').waitFor();
     expect(violations).toEqual([]);
   });
 });

@@ -10,4 +10,3 @@ export * from './banners';
 export * from './dashboard';
 export * from './products';
 export * from './text-rules';
-export * from './strict-csp';
