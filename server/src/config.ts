@@ -38,7 +38,7 @@ const trustProxy = z
       ctx.addIssue({
         code: 'custom',
         message:
-          'must be a hop count (1 behind one reverse proxy) or the proxies\' addresses; true would let clients choose their own address',
+          "must be a hop count (1 behind one reverse proxy) or the proxies' addresses; true would let clients choose their own address",
       });
       return z.NEVER;
     }
