@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine } from './text-rules';
 
 /** Spec §3 Advertisement, §5 rejection rules, §8 ads messages; D15–D17, D19. */
 export const AD_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -121,11 +122,13 @@ export const adListResponse = z.object({
 });
 export type AdListResponse = z.infer<typeof adListResponse>;
 
-const rejectionReason = z
-  .string({ error: adMessages.reasonRequired })
-  .trim()
-  .min(1, adMessages.reasonRequired)
-  .max(MAX_REJECTION_REASON, adMessages.reasonTooLong);
+const rejectionReason = multiLine(
+  z
+    .string({ error: adMessages.reasonRequired })
+    .trim()
+    .min(1, adMessages.reasonRequired)
+    .max(MAX_REJECTION_REASON, adMessages.reasonTooLong),
+);
 
 /** PUT /api/advertisements/{id}/status body (spec §7). */
 export const adStatusBody = z.discriminatedUnion('status', [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine } from './text-rules';
 
 /** Spec §2 "Banner Ads", §3 Banner ad, §5 banner form, §7 banner calls, §8 banner messages; D12. */
 export const BANNER_STATUSES = ['Active', 'Inactive'] as const;
@@ -87,7 +88,9 @@ const isoDate = (required: string) =>
 
 const fieldShape = {
   name: text(MAX_BANNER_NAME, bannerMessages.nameRequired, bannerMessages.nameTooLong),
-  description: text(MAX_BANNER_DESCRIPTION, bannerMessages.descriptionRequired, bannerMessages.descriptionTooLong),
+  description: multiLine(
+    text(MAX_BANNER_DESCRIPTION, bannerMessages.descriptionRequired, bannerMessages.descriptionTooLong),
+  ),
   startDate: isoDate(bannerMessages.startDateRequired),
   endDate: isoDate(bannerMessages.endDateRequired),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine } from './text-rules';
 
 /**
  * Spec §2 "Duties and Responsibilities", §3 Duty, §5 duty form, §7 duty calls, §8 duty messages;
@@ -73,19 +74,23 @@ export function isSafeDutyHref(href: string): boolean {
   return /^(https?:\/\/[^/\s]|mailto:[^\s])/i.test(compact);
 }
 
-const text = (opts: { max: number; required: string; tooLong: string; multiline?: boolean }) =>
-  z
+const text = (opts: { max: number; required: string; tooLong: string; multiline?: boolean }) => {
+  const schema = z
     .string({ error: opts.required })
     .trim()
     .min(1, opts.required)
     .max(opts.max, opts.tooLong)
     .refine((v) => !(opts.multiline ? textControlChars : lineControlChars).test(v), dutyMessages.controlChars);
+  return opts.multiline ? multiLine(schema) : schema;
+};
 
 /** The spec sets no rules on conditions (§5); the server only caps them and sanitises them (D13). */
-const condition = z
-  .string({ error: dutyMessages.conditionsInvalid })
-  .max(MAX_DUTY_CONDITION, dutyMessages.conditionTooLong)
-  .refine((v) => !textControlChars.test(v), dutyMessages.controlChars);
+const condition = multiLine(
+  z
+    .string({ error: dutyMessages.conditionsInvalid })
+    .max(MAX_DUTY_CONDITION, dutyMessages.conditionTooLong)
+    .refine((v) => !textControlChars.test(v), dutyMessages.controlChars),
+);
 
 const dutyFields = {
   title: text({ max: MAX_DUTY_TITLE, required: dutyMessages.titleRequired, tooLong: dutyMessages.titleTooLong }),

@@ -28,6 +28,12 @@ export const messages = {
     imageDimensions: 'Image dimensions are too large',
     tooLarge: 'Request body is too large',
     tooManyRequests: 'Too many requests. Please slow down.',
+    unknownHost: 'Unknown host',
+    badUrl: 'Invalid URL',
+    urlTooLong: 'URL is too long',
+  },
+  input: {
+    controlChars: 'Control characters are not allowed',
   },
   password: {
     tooShort: 'Password must be at least 8 characters',

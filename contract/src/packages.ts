@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine } from './text-rules';
 
 /**
  * Spec §2 "Packages", §3 Package, §5 package form, §7 package calls, §8 package messages; D21.
@@ -71,13 +72,15 @@ const lineControlChars = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex
 const textControlChars = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-const text = (opts: { max: number; required: string; tooLong: string; multiline?: boolean }) =>
-  z
+const text = (opts: { max: number; required: string; tooLong: string; multiline?: boolean }) => {
+  const schema = z
     .string({ error: opts.required })
     .trim()
     .min(1, opts.required)
     .max(opts.max, opts.tooLong)
     .refine((v) => !(opts.multiline ? textControlChars : lineControlChars).test(v), packageMessages.controlChars);
+  return opts.multiline ? multiLine(schema) : schema;
+};
 
 /** True when `n` has at most two decimals (LKR cents), allowing for binary floating point. */
 function hasCents(n: number): boolean {

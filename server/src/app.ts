@@ -1,9 +1,10 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
@@ -21,11 +22,14 @@ import { productsRoutes } from './modules/products/products-routes';
 import { usersRoutes } from './modules/users/users-routes';
 import { registerRequestOrder } from './plugins/request-order';
 import { registerCsrf } from './plugins/csrf';
+import { registerOwnOrigin } from './plugins/own-origin';
+import { frameworkErrors, helmetOptions, registerHostCheck, registerNoStore } from './plugins/edge-guards';
 import { registerErrorHandler } from './plugins/error-handler';
 import { docsRoutes, registerOpenApi } from './plugins/openapi';
 import { guardAdminsOnly } from './plugins/sessions';
 import { registerStaticFiles } from './plugins/static-files';
 import { registerUploadSweep } from './plugins/upload-sweep';
+import { validatorCompiler } from './plugins/validator';
 
 export type AppDeps = {
   config: Config;
@@ -41,6 +45,13 @@ export type AppDeps = {
 };
 
 export type App = FastifyInstance;
+
+/** A route as the security tests see it: its request schemas let the fuzz test reach every field. */
+export type RouteEntry = {
+  method: string;
+  url: string;
+  schema?: { body?: ZodType; querystring?: ZodType; params?: ZodType };
+};
 
 const loggerOptions = (level: string) => ({
   level,
@@ -66,9 +77,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       deps.logger === false
         ? false
         : { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
-    trustProxy: config.trustProxy,
+    // A hop count as a function: Fastify's types leave numbers out, proxy-addr counts hops the same way.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: (error, request, reply) =>
+      frameworkErrors(error, request as FastifyRequest, reply as FastifyReply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -76,37 +96,34 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandler(app);
   if (database.requestOrder) registerRequestOrder(app, database.requestOrder);
   // The route table, for the security tests that must cover every route (issue 8).
-  const routeList: { method: string; url: string }[] = [];
+  const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeList.push({ method, url: route.url });
+      if (method !== 'HEAD') routeList.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
     }
   });
   await registerOpenApi(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  await app.register(helmet, helmetOptions);
+  registerNoStore(app);
+  registerHostCheck(app, {
+    publicOrigin: config.publicOrigin,
+    allowedOrigins: config.allowedOrigins,
+    listenHost: config.host,
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  registerOwnOrigin(app, config.publicOrigin);
   registerCsrf(app, config.allowedOrigins);
 
-  const auth = new AuthService(database.db, clock, config.sessionTtlHours * 3_600_000, app.log);
+  const auth = new AuthService(database.db, clock, config.sessionTtlSeconds * 1000, app.log);
   app.decorate('auth', auth);
 
   await app.register(healthRoutes, { db: database.db });
   await app.register(publicAuthRoutes, {
     auth,
-    sessionTtlSeconds: config.sessionTtlHours * 3600,
+    sessionTtlSeconds: config.sessionTtlSeconds,
     signInPerMinute: deps.signInPerMinute ?? 60,
   });
   const uploadsDir = path.join(config.dataDir, 'uploads');
@@ -135,6 +152,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
     /** Every route registered, method and URL pattern (HEAD left out). */
-    routeList: { method: string; url: string }[];
+    routeList: RouteEntry[];
   }
 }

@@ -1,14 +1,78 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@backoffice/contract';
 
 /** D6: configuration comes from the environment and is checked once, at boot. */
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** Shortest and longest absolute session lifetime: one minute to thirty days. */
+export const SESSION_TTL_MIN_HOURS = 1 / 60;
+export const SESSION_TTL_MAX_HOURS = 24 * 30;
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY lists as Fastify accepts them. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(value: string): boolean {
+  if (proxyRangeNames.has(value)) return true;
+  const [address, prefix, ...rest] = value.split('/');
+  const version = net.isIP(address ?? '');
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For hops to believe: none, the last N, or those sent by the listed proxies.
+ * `true` (believe every hop) is refused: the client writes the left-most hops itself, so it
+ * could choose the address that sign-in throttling counts.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    if (/^(false|no|0)$/i.test(v)) return false;
+    if (/^(true|yes)$/i.test(v)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "must be a hop count (1 behind one reverse proxy) or the proxies' addresses; true would let clients choose their own address",
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops <= 10) return hops;
+      ctx.addIssue({ code: 'custom', message: 'must be a hop count from 0 to 10' });
+      return z.NEVER;
+    }
+    const list = v.split(',').map((s) => s.trim());
+    if (list.every(isAddressOrCidr)) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be a hop count or a comma-separated list of proxy addresses or CIDR ranges (10.0.0.0/8)',
+    });
+    return z.NEVER;
+  });
+
+/** An http(s) origin, nothing after the host: what a browser sends in its Origin header. */
+const origin = z
+  .url({ protocol: /^https?$/, error: 'must be an origin like https://admin.example.lk' })
+  .refine((v) => {
+    // Runs after a failed URL check as well, so it must not throw on what is not a URL.
+    const u = URL.parse(v);
+    return !!u && u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password;
+  }, 'must be an origin like https://admin.example.lk (no path)')
+  .transform((v) => new URL(v).origin);
+
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int('must be a whole number').min(0).max(65535).default(3000),
+  HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:-]+$/, 'must be an address or host name such as 127.0.0.1 or 0.0.0.0')
+    .default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -16,8 +80,8 @@ const envSchema = z.object({
     .optional(),
   SESSION_TTL_HOURS: z.coerce
     .number()
-    .positive()
-    .max(24 * 30)
+    .min(SESSION_TTL_MIN_HOURS, 'must be at least one minute (0.0167 hours)')
+    .max(SESSION_TTL_MAX_HOURS, `must be at most ${SESSION_TTL_MAX_HOURS} hours (30 days)`)
     .default(12),
   ALLOWED_ORIGINS: z
     .string()
@@ -28,11 +92,16 @@ const envSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins like https://admin.example.lk' }))),
-  TRUST_PROXY: bool.default(false),
+    .pipe(z.array(origin)),
+  PUBLIC_ORIGIN: origin.optional(),
+  TRUST_PROXY: trustProxy.default(false),
   SEED_DEMO: bool.optional(),
   ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`)
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -43,8 +112,13 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   sessionTtlHours: number;
+  /** The session lifetime in whole seconds, as cookies and the sessions table count it. */
+  sessionTtlSeconds: number;
   allowedOrigins: string[];
-  trustProxy: boolean;
+  /** The server's own origin as browsers see it; unset means "from the Host header". */
+  publicOrigin: string | undefined;
+  /** false, a hop count, or the proxies' addresses (Fastify's trustProxy). */
+  trustProxy: false | number | string[];
   seedDemo: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -60,7 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0] ?? '')} ${issue.message}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -70,7 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     sessionTtlHours: e.SESSION_TTL_HOURS,
-    allowedOrigins: e.ALLOWED_ORIGINS.map((o) => new URL(o).origin),
+    sessionTtlSeconds: Math.round(e.SESSION_TTL_HOURS * 3600),
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    publicOrigin: e.PUBLIC_ORIGIN,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     adminEmail: e.ADMIN_EMAIL,

@@ -26,8 +26,7 @@ export function registerCsrf(app: FastifyInstance, allowedOrigins: string[]): vo
   app.addHook('onRequest', async (request) => {
     if (safeMethods.has(request.method)) return;
     const origin = requestOrigin(request);
-    const own = originOf(`${request.protocol}://${request.host}`);
-    if (!origin || (origin !== own && !allowed.has(origin))) {
+    if (!origin || (origin !== request.ownOrigin && !allowed.has(origin))) {
       throw new ForbiddenError(messages.access.badOrigin);
     }
   });

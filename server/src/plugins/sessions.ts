@@ -12,12 +12,17 @@ declare module 'fastify' {
   }
 }
 
+/** Secure whenever browsers reach the server over HTTPS: PUBLIC_ORIGIN's scheme, else this request's. */
+function isSecure(request: FastifyRequest): boolean {
+  return request.ownOrigin?.startsWith('https:') ?? request.protocol === 'https';
+}
+
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number) {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: request.protocol === 'https',
+    secure: isSecure(request),
     maxAge: maxAgeSeconds,
   });
 }
@@ -27,7 +32,7 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: request.protocol === 'https',
+    secure: isSecure(request),
   });
 }
 

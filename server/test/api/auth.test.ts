@@ -224,7 +224,7 @@ describeApi('sign-in, sessions and the admin guard', () => {
 describeApi('allowed origins and HTTPS behind a proxy', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ env: { ALLOWED_ORIGINS: 'https://admin.example.lk', TRUST_PROXY: 'true' } });
+    t = await buildTestApp({ env: { ALLOWED_ORIGINS: 'https://admin.example.lk', TRUST_PROXY: '1' } });
   });
   afterAll(() => t?.close());
 

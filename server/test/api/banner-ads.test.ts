@@ -154,7 +154,8 @@ describeApi('banner ads API (spec §7, D12)', () => {
     // (events.once would reject on the EPIPE of writes after the server closed the connection.)
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     socket.write(
-      `POST /api/banner-ads HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nOrigin: ${ORIGIN}\r\n` +
+      // A real connection names the port it reached (the Host check refuses a loopback name on another).
+      `POST /api/banner-ads HTTP/1.1\r\nHost: localhost:${port}\r\nCookie: ${cookie}\r\nOrigin: http://localhost:${port}\r\n` +
         `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${declared}\r\n\r\n` +
         `${head}--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\n` +
         'Content-Type: image/png\r\n\r\n',

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { BANNER_FORM_FIELDS, BANNER_IMAGE_MAX_BYTES, bannerMessages } from '@backoffice/contract';
+import { BANNER_FORM_FIELDS, BANNER_IMAGE_MAX_BYTES, bannerMessages, textIssues } from '@backoffice/contract';
 import { AppError, ValidationError } from '../../lib/errors';
 
 /**
@@ -110,6 +110,8 @@ export function parseBannerFields<S extends z.ZodType>(
 ): z.infer<S> {
   const result = schema.safeParse(form.fields);
   const errors: Record<string, string> = {};
+  // The text rule every JSON body gets from the route validator (server/src/plugins/validator.ts).
+  for (const issue of textIssues(schema, form.fields)) errors[issue.path.map(String).join('.') || '_'] = issue.message;
   if (!result.success) {
     for (const issue of result.error.issues) {
       const key = issue.path.map(String).join('.') || '_';

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/**
+ * For pages under a Content-Security-Policy without 'unsafe-eval': Zod otherwise probes for
+ * `new Function` to compile fast object parsers, and the browser reports that probe as a CSP
+ * violation on every screen even though Zod catches the failure. The interpreted parsers check the
+ * same rules. Servers keep the compiled ones.
+ */
+export function parseWithoutEval(): void {
+  z.config({ jitless: true });
+}
