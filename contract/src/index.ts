@@ -9,3 +9,4 @@ export * from './duties';
 export * from './banners';
 export * from './dashboard';
 export * from './products';
+export * from './advertiser-messages';

@@ -11,6 +11,8 @@ import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth-routes';
 import { AuthService } from './modules/auth/auth-service';
 import { adsRoutes } from './modules/ads/ads-routes';
 import { AdsService } from './modules/ads/ads-service';
+import { advertiserMessagesRoutes } from './modules/advertiser-messages/advertiser-messages-routes';
+import { AdvertiserOutbox } from './messages/advertiser-outbox';
 import { LocalDiskStorage, type FileStorage } from './storage/file-storage';
 import { healthRoutes } from './modules/health/health-routes';
 import { bannerAdsRoutes } from './modules/banners/banner-ads-routes';
@@ -109,8 +111,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const storage = deps.storage ?? new LocalDiskStorage(uploadsDir);
-  const ads = new AdsService(database.db, storage, clock, app.log);
-  const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log };
+  const outbox = new AdvertiserOutbox({
+    db: database.db,
+    kind: database.kind,
+    databaseUrl: database.url,
+    clock,
+    config: config.messages,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
+  await outbox.start();
+  app.addHook('onClose', () => outbox.close());
+  app.decorate('advertiserOutbox', outbox);
+  const ads = new AdsService(database.db, storage, clock, app.log, outbox);
+  const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log, outbox };
 
   await app.register(async (admin) => {
     guardAdminsOnly(admin, auth);
@@ -122,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(bannerAdsRoutes, moduleDeps);
     await admin.register(dashboardRoutes, moduleDeps);
     await admin.register(productsRoutes, moduleDeps);
+    await admin.register(advertiserMessagesRoutes, { outbox });
   });
 
   await registerStaticFiles(app, { uploadsDir, webDist: config.webDist });
@@ -133,5 +148,7 @@ declare module 'fastify' {
     auth: AuthService;
     /** Every route registered, method and URL pattern (HEAD left out). */
     routeList: { method: string; url: string }[];
+    /** Messages to advertisers (tests wake its delivery after moving the clock). */
+    advertiserOutbox: AdvertiserOutbox;
   }
 }

@@ -54,6 +54,13 @@ async function main() {
   );
   purge.unref();
 
+  if (app.advertiserOutbox.embeddedDir) {
+    console.log(
+      `  Messages to advertisers are written to ${app.advertiserOutbox.embeddedDir} (set SMTP_URL or SMS_WEBHOOK_URL to send them).`,
+    );
+  }
+  if (!config.messages.worker) console.log('  Messages to advertisers are delivered by `npm run worker` (MESSAGE_WORKER=false).');
+
   await app.listen({ port: config.port, host: config.host });
   console.log(
     `  Back-office ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${database.kind})`,

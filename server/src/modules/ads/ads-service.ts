@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import type { AdRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { AdvertiserOutbox } from '../../messages/advertiser-outbox';
 import { totalShownByPage } from '../../lib/paging';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { storageKey, type FileStorage } from '../../storage/file-storage';
@@ -47,6 +48,7 @@ export class AdsService {
     private readonly storage: FileStorage,
     private readonly clock: Clock,
     private readonly log: Log,
+    private readonly outbox: AdvertiserOutbox,
   ) {
     this.summary = new AdSummaryCache(db);
   }
@@ -104,8 +106,16 @@ export class AdsService {
         reason,
         createdAt: at,
       });
+      await this.outbox.record(tx, {
+        adId: id,
+        userId: updated.userId,
+        kind: body.status,
+        heading: updated.heading,
+        reason,
+      });
       return updated;
     });
+    this.outbox.afterCommit();
     return toAdvertisement(row);
   }
 
@@ -169,8 +179,16 @@ export class AdsService {
         reason: null,
         createdAt: this.clock(),
       });
+      await this.outbox.record(tx, {
+        adId: id,
+        userId: deleted.userId,
+        kind: 'deleted',
+        heading: deleted.heading,
+        reason: null,
+      });
       return deleted;
     });
+    this.outbox.afterCommit();
     await this.removeFiles(row.images);
   }
 
