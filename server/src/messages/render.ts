@@ -23,21 +23,22 @@ export function renderEmail(language: string, kind: MessageKind, facts: MessageF
 }
 
 /**
- * The SMS text in at most 160 characters: the heading is shortened first (to no less than 20
- * characters), then the reason, each with an ellipsis; the template's own words are never cut.
+ * The SMS text in at most 160 characters: a long reason is shortened first (the email carries it
+ * whole), then the heading (to no less than 20 characters), each with an ellipsis; the template's
+ * own words are never cut.
  */
 export function renderSms(language: string, kind: MessageKind, facts: MessageFacts): string {
   const t = pick(language).sms[kind];
   let f = { ...facts, heading: facts.heading.replace(/\s+/g, ' ').trim() };
   let text = t(f);
-  if (text.length <= SMS_MAX) return text;
-  const over = text.length - SMS_MAX;
-  const headingRoom = Math.max(20, f.heading.length - over - 1);
-  if (headingRoom < f.heading.length) f = { ...f, heading: `${f.heading.slice(0, headingRoom).trimEnd()}…` };
-  text = t(f);
   if (text.length > SMS_MAX && f.reason) {
     const room = Math.max(0, f.reason.length - (text.length - SMS_MAX) - 1);
     f = { ...f, reason: `${f.reason.slice(0, room).trimEnd()}…` };
+    text = t(f);
+  }
+  if (text.length > SMS_MAX) {
+    const room = Math.max(20, f.heading.length - (text.length - SMS_MAX) - 1);
+    if (room < f.heading.length) f = { ...f, heading: `${f.heading.slice(0, room).trimEnd()}…` };
     text = t(f);
   }
   return text.slice(0, SMS_MAX);

@@ -31,7 +31,8 @@ export function testClock(start = new Date('2026-11-22T08:00:00Z')): TestClock {
   return clock;
 }
 
-async function openTestDatabase(): Promise<Database> {
+async function openTestDatabase(sameAs?: Database): Promise<Database> {
+  if (sameAs?.url) return openPostgres(sameAs.url, 5);
   if (testDb === 'pglite') return openPglite(undefined);
   const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: pgUrl });
@@ -52,9 +53,11 @@ export async function buildTestApp(
     env?: Record<string, string>;
     /** Storage over the test's uploads folder (fault-injection tests); the plain local disk by default. */
     storage?: (uploadsDir: string) => FileStorage;
+    /** PostgreSQL: a second instance on another test app's database (its own connections). */
+    sameDatabaseAs?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(opts.sameDatabaseAs?.database);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
