@@ -42,7 +42,12 @@ export const advertiserMessageListQuery = z.strictObject({
   status: z.enum(ADVERTISER_MESSAGE_STATUSES).optional(),
   adId: z.uuid({ error: advertiserMessageTexts.invalidId }).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(ADVERTISER_MESSAGES_MAX_PAGE_SIZE).default(ADVERTISER_MESSAGES_PAGE_SIZE),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ADVERTISER_MESSAGES_MAX_PAGE_SIZE)
+    .default(ADVERTISER_MESSAGES_PAGE_SIZE),
 });
 export type AdvertiserMessageListQuery = z.infer<typeof advertiserMessageListQuery>;
 

@@ -42,7 +42,10 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z
     .string()
-    .regex(/^([^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/, 'must be an address, or a name and an address like Ads <no-reply@example.lk>')
+    .regex(
+      /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/,
+      'must be an address, or a name and an address like Ads <no-reply@example.lk>',
+    )
     .optional(),
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   SMS_WEBHOOK_TOKEN: z.string().optional(),

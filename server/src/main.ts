@@ -59,7 +59,8 @@ async function main() {
       `  Messages to advertisers are written to ${app.advertiserOutbox.embeddedDir} (set SMTP_URL or SMS_WEBHOOK_URL to send them).`,
     );
   }
-  if (!config.messages.worker) console.log('  Messages to advertisers are delivered by `npm run worker` (MESSAGE_WORKER=false).');
+  if (!config.messages.worker)
+    console.log('  Messages to advertisers are delivered by `npm run worker` (MESSAGE_WORKER=false).');
 
   await app.listen({ port: config.port, host: config.host });
   console.log(

@@ -162,7 +162,10 @@ export class AdvertiserOutbox {
         e.permanent || delay === undefined
           ? { status: 'failed', at, error: e.message }
           : { status: 'queued', at, error: e.message, nextAttemptAt: new Date(at.getTime() + delay) };
-      log.warn({ messageId: id, attempt: row.attempts, err: e.message, next: outcome.status }, 'advertiser message not delivered');
+      log.warn(
+        { messageId: id, attempt: row.attempts, err: e.message, next: outcome.status },
+        'advertiser message not delivered',
+      );
     }
     await repo.finish(db, row, outcome);
   }

@@ -17,7 +17,10 @@ export function escapeHtml(s: string): string {
 
 export function renderEmail(language: string, kind: MessageKind, facts: MessageFacts): RenderedEmail {
   const t = pick(language).email[kind];
-  const escaped = { heading: escapeHtml(facts.heading), reason: facts.reason === null ? null : escapeHtml(facts.reason) };
+  const escaped = {
+    heading: escapeHtml(facts.heading),
+    reason: facts.reason === null ? null : escapeHtml(facts.reason),
+  };
   // A subject is one header line: line breaks in a heading would end it.
   return { subject: t.subject(facts).replace(/\s+/g, ' ').trim(), text: t.text(facts), html: t.html(escaped) };
 }

@@ -44,6 +44,8 @@ const covered = [
   'GET /api/dashboard',
   'GET /api/notifications',
   'GET /api/products/getproducts',
+  'GET /api/advertiser-messages',
+  'POST /api/advertiser-messages/:id/retry',
 ];
 
 /** Any route's URL with its parameters filled (a fresh uuid for ids). */
