@@ -10,3 +10,4 @@ export * from './banners';
 export * from './dashboard';
 export * from './products';
 export * from './text-rules';
+export * from './advertiser-messages';

@@ -11,6 +11,8 @@ import { systemClock, type Clock } from './lib/clock';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth-routes';
 import { AuthService } from './modules/auth/auth-service';
 import { adsRoutes } from './modules/ads/ads-routes';
+import { advertiserMessagesRoutes } from './modules/advertiser-messages/advertiser-messages-routes';
+import { AdvertiserOutbox } from './messages/advertiser-outbox';
 import { LocalDiskStorage, type FileStorage } from './storage/file-storage';
 import { healthRoutes } from './modules/health/health-routes';
 import { bannerAdsRoutes } from './modules/banners/banner-ads-routes';
@@ -128,7 +130,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const storage = deps.storage ?? new LocalDiskStorage(uploadsDir);
-  const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log };
+  const outbox = new AdvertiserOutbox({
+    db: database.db,
+    kind: database.kind,
+    databaseUrl: database.url,
+    clock,
+    config: config.messages,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
+  await outbox.start();
+  app.addHook('onClose', () => outbox.close());
+  app.decorate('advertiserOutbox', outbox);
+  const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log, outbox };
   registerUploadSweep(app, { db: database.db, storage, clock });
 
   await app.register(async (admin) => {
@@ -142,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(dashboardRoutes, moduleDeps);
     await admin.register(productsRoutes, moduleDeps);
     await admin.register(docsRoutes);
+    await admin.register(advertiserMessagesRoutes, { outbox });
   });
 
   await registerStaticFiles(app, { uploadsDir, webDist: config.webDist });
@@ -153,5 +168,7 @@ declare module 'fastify' {
     auth: AuthService;
     /** Every route registered, method and URL pattern (HEAD left out). */
     routeList: RouteEntry[];
+    /** Messages to advertisers (tests wake its delivery after moving the clock). */
+    advertiserOutbox: AdvertiserOutbox;
   }
 }

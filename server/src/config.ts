@@ -104,6 +104,21 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  // Messages to advertisers (docs/decisions/0022-advertiser-messages.md).
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, 'must look like smtp://user:pass@host:587 or smtps://host:465')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/,
+      'must be an address, or a name and an address like Ads <no-reply@example.lk>',
+    )
+    .optional(),
+  SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  SMS_WEBHOOK_TOKEN: z.string().optional(),
+  MESSAGE_WORKER: bool.default(true),
 });
 
 export type Config = {
@@ -124,6 +139,17 @@ export type Config = {
   adminPassword: string | undefined;
   logLevel: string;
   webDist: string;
+  messages: MessagesConfig;
+};
+
+/** How messages to advertisers leave: SMTP and an SMS gateway when set, else files under DATA_DIR/outbox. */
+export type MessagesConfig = {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  smsWebhookUrl: string | undefined;
+  smsWebhookToken: string | undefined;
+  /** Deliver inside the server process; false when `npm run worker` runs apart. */
+  worker: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -153,5 +179,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    messages: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM ?? 'Back-office <no-reply@localhost>',
+      smsWebhookUrl: e.SMS_WEBHOOK_URL,
+      smsWebhookToken: e.SMS_WEBHOOK_TOKEN,
+      worker: e.MESSAGE_WORKER,
+    },
   };
 }

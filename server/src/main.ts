@@ -54,6 +54,14 @@ async function main() {
   );
   purge.unref();
 
+  if (app.advertiserOutbox.embeddedDir) {
+    console.log(
+      `  Messages to advertisers are written to ${app.advertiserOutbox.embeddedDir} (set SMTP_URL or SMS_WEBHOOK_URL to send them).`,
+    );
+  }
+  if (!config.messages.worker)
+    console.log('  Messages to advertisers are delivered by `npm run worker` (MESSAGE_WORKER=false).');
+
   await app.listen({ port: config.port, host: config.host });
   // In the background: leftovers of a crash go without delaying the first request.
   app.uploadSweeper.start();

@@ -24,6 +24,8 @@ export type Database = {
   close(): Promise<void>;
   /** PGlite: serves statements in their requests' order; the server numbers each request with it. */
   requestOrder?: RequestOrder;
+  /** PostgreSQL: the connection string, for clients of its own (the message queue). */
+  url?: string;
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -70,6 +72,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: 'postgres',
+    url,
     async close() {
       await pool.end();
     },

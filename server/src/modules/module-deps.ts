@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
+import type { AdvertiserOutbox } from '../messages/advertiser-outbox';
 import type { FileStorage } from '../storage/file-storage';
 
 /** What every admin module's route plugin receives from buildApp. */
@@ -9,4 +10,6 @@ export type ModuleDeps = {
   storage: FileStorage;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Messages to advertisers, written in the same transaction as the decision they report. */
+  outbox: AdvertiserOutbox;
 };

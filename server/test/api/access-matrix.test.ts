@@ -51,6 +51,8 @@ const covered = [
   'GET /api/docs/static/*',
   'GET /api/docs/static/index.html',
   'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/advertiser-messages',
+  'POST /api/advertiser-messages/:id/retry',
 ];
 
 /** Any route's URL with its parameters filled (a fresh uuid for ids). */

@@ -95,9 +95,15 @@ describeApi('ad image removal stays inside the ads area', () => {
     const { foreign } = await bannerAndForeignPaths();
     const ad = await makeAd(t.database.db, { images: foreign });
     const warnings: Array<{ obj: object; msg: string }> = [];
-    const service = new AdsService(t.database.db, new LocalDiskStorage(path.join(t.dataDir, 'uploads')), t.clock, {
-      warn: (obj, msg) => warnings.push({ obj, msg }),
-    });
+    const service = new AdsService(
+      t.database.db,
+      new LocalDiskStorage(path.join(t.dataDir, 'uploads')),
+      t.clock,
+      {
+        warn: (obj, msg) => warnings.push({ obj, msg }),
+      },
+      t.app.advertiserOutbox,
+    );
     await service.updateImages(ad.id, [], adminId);
     expect(warnings).toEqual([{ obj: { paths: foreign }, msg: expect.stringMatching(/outside the ads area/) }]);
   });

@@ -31,7 +31,8 @@ export function testClock(start = new Date('2026-11-22T08:00:00Z')): TestClock {
   return clock;
 }
 
-async function openTestDatabase(): Promise<Database> {
+async function openTestDatabase(sameAs?: Database): Promise<Database> {
+  if (sameAs?.url) return openPostgres(sameAs.url, 5);
   if (testDb === 'pglite') return openPglite(undefined);
   const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: pgUrl });
@@ -54,9 +55,11 @@ export async function buildTestApp(
     storage?: (uploadsDir: string) => FileStorage;
     /** Receives the JSON log lines (at env LOG_LEVEL, silent unless given); the log is off without it. */
     logStream?: { write(line: string): void };
+    /** PostgreSQL: a second instance on another test app's database (its own connections). */
+    sameDatabaseAs?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(opts.sameDatabaseAs?.database);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -2,3 +2,4 @@ export * from './users';
 export * from './sessions';
 export * from './ads';
 export * from './catalog';
+export * from './advertiser-messages';

@@ -18,8 +18,8 @@ import { AdsService } from './ads-service';
 const params = uuidParam;
 
 /** Spec §7 advertisement calls, extended by D16 (server paging) and D17 (bulk). */
-export const adsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, clock, log }) => {
-  const ads = new AdsService(db, storage, clock, log);
+export const adsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, clock, log, outbox }) => {
+  const ads = new AdsService(db, storage, clock, log, outbox);
 
   app.get(
     '/api/advertisements/list',

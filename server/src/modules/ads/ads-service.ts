@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import type { AdRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { AdvertiserOutbox } from '../../messages/advertiser-outbox';
 import { totalShownByPage } from '../../lib/paging';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { keyInArea, type FileStorage } from '../../storage/file-storage';
@@ -67,6 +68,7 @@ export class AdsService {
     private readonly storage: FileStorage,
     private readonly clock: Clock,
     private readonly log: Log,
+    private readonly outbox: AdvertiserOutbox,
   ) {
     this.summary = new AdSummaryCache(db);
   }
@@ -124,8 +126,16 @@ export class AdsService {
         reason,
         createdAt: at,
       });
+      await this.outbox.record(tx, {
+        adId: id,
+        userId: updated.userId,
+        kind: body.status,
+        heading: updated.heading,
+        reason,
+      });
       return updated;
     });
+    this.outbox.afterCommit();
     return toAdvertisement(row);
   }
 
@@ -189,8 +199,16 @@ export class AdsService {
         reason: null,
         createdAt: this.clock(),
       });
+      await this.outbox.record(tx, {
+        adId: id,
+        userId: deleted.userId,
+        kind: 'deleted',
+        heading: deleted.heading,
+        reason: null,
+      });
       return deleted;
     });
+    this.outbox.afterCommit();
     await this.removeFiles(row.images);
   }
 

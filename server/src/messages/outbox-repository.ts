@@ -1,0 +1,127 @@
+import { and, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { AdvertiserMessageListQuery } from '@backoffice/contract';
+import type { Executor } from '../db/client';
+import { advertiserMessages, users, type AdvertiserMessageRow, type NewAdvertiserMessageRow } from '../db/schema';
+
+/** A claimed message stays 'sending' this long; past it, an attempt that died with its process is taken again. */
+export const SENDING_LEASE_MS = 5 * 60_000;
+
+export type Recipient = { email: string | null; mobile: string | null };
+
+/** The advertiser's email and (when the account is verified) mobile, at the time of the decision. */
+export async function findRecipient(db: Executor, userId: string | null): Promise<Recipient> {
+  if (!userId) return { email: null, mobile: null };
+  const [row] = await db
+    .select({ email: users.email, mobile: users.mobile, verified: users.isVerified })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return { email: null, mobile: null };
+  return { email: row.email.trim() || null, mobile: row.verified ? row.mobile : null };
+}
+
+export async function insertMessages(db: Executor, rows: NewAdvertiserMessageRow[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const inserted = await db.insert(advertiserMessages).values(rows).returning({ id: advertiserMessages.id });
+  return inserted.map((r) => r.id);
+}
+
+const due = (now: Date): SQL =>
+  and(inArray(advertiserMessages.status, ['queued', 'sending']), lte(advertiserMessages.nextAttemptAt, now))!;
+
+/** Messages whose attempt is due: queued ones whose time has come and claims whose lease ran out. */
+export async function dueIds(db: Executor, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: advertiserMessages.id })
+    .from(advertiserMessages)
+    .where(due(now))
+    .orderBy(advertiserMessages.nextAttemptAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Takes a due message for one attempt, committed before anything is sent: of several workers
+ * that race for it, exactly one gets the row. The lease is written as the next attempt's time.
+ */
+export async function claim(db: Executor, id: number, now: Date): Promise<AdvertiserMessageRow | undefined> {
+  const [row] = await db
+    .update(advertiserMessages)
+    .set({
+      status: 'sending',
+      attempts: sql`${advertiserMessages.attempts} + 1`,
+      claimedAt: now,
+      nextAttemptAt: new Date(now.getTime() + SENDING_LEASE_MS),
+      updatedAt: now,
+    })
+    .where(and(eq(advertiserMessages.id, id), due(now)))
+    .returning();
+  return row;
+}
+
+/** Records an attempt's outcome, unless a later attempt has taken the row meanwhile. */
+export async function finish(
+  db: Executor,
+  claimed: Pick<AdvertiserMessageRow, 'id' | 'attempts'>,
+  outcome:
+    | { status: 'sent'; at: Date }
+    | { status: 'queued'; at: Date; error: string; nextAttemptAt: Date }
+    | { status: 'failed'; at: Date; error: string },
+): Promise<void> {
+  const change =
+    outcome.status === 'sent'
+      ? { status: 'sent' as const, sentAt: outcome.at, lastError: null }
+      : outcome.status === 'queued'
+        ? { status: 'queued' as const, lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt }
+        : { status: 'failed' as const, lastError: outcome.error };
+  await db
+    .update(advertiserMessages)
+    .set({ ...change, claimedAt: null, updatedAt: outcome.at })
+    .where(
+      and(
+        eq(advertiserMessages.id, claimed.id),
+        eq(advertiserMessages.status, 'sending'),
+        eq(advertiserMessages.attempts, claimed.attempts),
+      ),
+    );
+}
+
+export async function listMessages(
+  db: Executor,
+  q: AdvertiserMessageListQuery,
+): Promise<{ rows: AdvertiserMessageRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (q.status) conditions.push(eq(advertiserMessages.status, q.status));
+  if (q.adId) conditions.push(eq(advertiserMessages.adId, q.adId));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(advertiserMessages)
+      .where(where)
+      .orderBy(desc(advertiserMessages.createdAt), desc(advertiserMessages.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(advertiserMessages).where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.n ?? 0) };
+}
+
+export function findMessage(db: Executor, id: number): Promise<AdvertiserMessageRow | undefined> {
+  return db
+    .select()
+    .from(advertiserMessages)
+    .where(eq(advertiserMessages.id, id))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+/** A failed message queued again for now, with a fresh retry schedule (attempts start over). */
+export async function requeueFailed(db: Executor, id: number, now: Date): Promise<AdvertiserMessageRow | undefined> {
+  const [row] = await db
+    .update(advertiserMessages)
+    .set({ status: 'queued', attempts: 0, nextAttemptAt: now, updatedAt: now })
+    .where(and(eq(advertiserMessages.id, id), eq(advertiserMessages.status, 'failed')))
+    .returning();
+  return row;
+}

@@ -1,0 +1,7 @@
+import { en } from './en';
+import type { LanguageTemplates } from './types';
+
+export * from './types';
+
+/** Languages with templates; a message in another language falls back to English. */
+export const templates: Record<string, LanguageTemplates> = { en };
