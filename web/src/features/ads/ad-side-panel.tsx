@@ -12,7 +12,8 @@ import {
   type BannerMessage,
 } from '../../components/ui';
 import { adTypeLabel, formatAdDate, formatAdId, formatContact } from './ad-format';
-import { isHttpError, useUpdateAdImagesMutation } from './ads-api';
+import { isHttpError } from '../../lib/api';
+import { useUpdateAdImagesMutation } from './ads-api';
 
 export interface AdSidePanelProps {
   ad: Advertisement;

@@ -21,7 +21,8 @@ import {
   inputClass,
   useTimedMessage,
 } from '../../components/ui';
-import { errorBody, useCreatePackageMutation, useUpdatePackageMutation } from './packages-api';
+import { apiError } from '../../lib/api';
+import { useCreatePackageMutation, useUpdatePackageMutation } from './packages-api';
 import { emptyPackageForm, packageToForm, usePackageForm } from './use-package-form';
 
 /** Spec §9: package messages disappear after 3 s. */
@@ -92,12 +93,12 @@ export function PackageFormPanel({ pkg, open, onClose, onSaved }: PackageFormPan
     if (!body) return focusFirstError();
     const result = pkg ? await update({ id: pkg._id, body }) : await create(body);
     if ('error' in result) {
-      const answer = errorBody(result.error);
-      if (answer?.errors) {
+      const answer = apiError(result.error);
+      if (Object.keys(answer.errors).length > 0) {
         form.showServerErrors(answer.errors);
         focusFirstError();
       }
-      failure.show('error', answer?.message?.trim() || packageMessages.saveFailed);
+      failure.show('error', answer.message ?? packageMessages.saveFailed);
       return;
     }
     onSaved(pkg ? packageMessages.updated : packageMessages.created);
