@@ -5,12 +5,9 @@ import { IconButton } from './button';
 import { cx } from './cx';
 import { useDialogFocus } from './use-dialog-focus';
 
-/** How long the closing slide takes; callers clear their state after it (spec §9: 300 ms). */
-export const SIDE_PANEL_CLOSE_MS = 300;
-
 export interface SidePanelProps {
   title: string;
-  /** False while the panel slides out; the caller unmounts it after SIDE_PANEL_CLOSE_MS. */
+  /** False while the panel slides out; `usePanel` unmounts it after SIDE_PANEL_CLOSE_MS. */
   open: boolean;
   /** Close button, backdrop and Escape call this; the caller may ask about unsaved changes. */
   onRequestClose: () => void;
