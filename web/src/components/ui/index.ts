@@ -39,12 +39,15 @@ export {
 export type { SortOrder, SortableHeaderProps } from './data-table';
 export { RowMenu } from './row-menu';
 export type { RowMenuItem } from './row-menu';
+export { SelectAllHeader, SelectCell, ActionsCell } from './row-cells';
+export type { SelectAllHeaderProps, SelectCellProps } from './row-cells';
 export { Thumbnail } from './thumbnail';
 export type { ThumbnailProps } from './thumbnail';
 export { Lightbox } from './lightbox';
 export { SelectField, selectClass } from './select-field';
 export type { SelectOption, SelectFieldProps } from './select-field';
-export { useDialogFocus } from './use-dialog-focus';
 export { FieldError } from './field-error';
 export { TextAreaField, Toggle } from './form-controls';
 export type { TextAreaFieldProps, ToggleProps } from './form-controls';
+export { DialogShell, DialogTitle } from './dialog-shell';
+export type { DialogShellProps } from './dialog-shell';
