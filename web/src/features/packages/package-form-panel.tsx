@@ -5,6 +5,7 @@ import {
   PACKAGE_TYPES,
   packageMessages,
   type Package,
+  type PackageBody,
   type PackagePopularity,
   type PackageType,
 } from '@backoffice/contract';
@@ -87,10 +88,7 @@ export function PackageFormPanel({ pkg, open, onClose, onSaved }: PackageFormPan
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   }
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return focusFirstError();
+  async function save(body: PackageBody) {
     const result = pkg ? await update({ id: pkg._id, body }) : await create(body);
     if ('error' in result) {
       const answer = apiError(result.error);
@@ -120,7 +118,13 @@ export function PackageFormPanel({ pkg, open, onClose, onSaved }: PackageFormPan
         </>
       }
     >
-      <form id={formId} ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      <form
+        id={formId}
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => form.handleSubmit(save, focusFirstError)(event)}
+        className="space-y-4"
+      >
         {failure.message && <Banner message={failure.message} onDismiss={failure.clear} />}
         <TextField
           label="Name"
