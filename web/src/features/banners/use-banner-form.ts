@@ -8,7 +8,8 @@ import {
   type BannerPlacement,
   type BannerStatus,
 } from '@backoffice/contract';
-import { serverFieldErrors, serverMessage, useCreateBannerMutation, useUpdateBannerMutation } from './banners-api';
+import { apiError, serverMessage } from '../../lib/api';
+import { useCreateBannerMutation, useUpdateBannerMutation } from './banners-api';
 
 export interface BannerFormValues {
   name: string;
@@ -105,7 +106,7 @@ export function useBannerForm({ banner, onSaved }: { banner: BannerAd | null; on
     const body = bannerFormData(values, file);
     const result = banner ? await update({ id: banner._id, body }) : await create(body);
     if ('error' in result) {
-      setErrors(serverFieldErrors(result.error));
+      setErrors(apiError(result.error).errors);
       setSaveError(serverMessage(result.error, bannerMessages.saveFailed));
       return;
     }
