@@ -10,6 +10,7 @@ import { dutyBody, makeDuty, makePackage, packageBody } from '../support/catalog
 import { makeModerationEvent, makeProduct } from '../support/dashboard-factories';
 import { DEFAULT_PASSWORD, makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
 import { editBody } from '../support/users-factories';
+import { waitFor } from '../support/message-servers';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 
 type Operation = { responses: Record<string, { content?: Record<string, { schema: object }> }> };
@@ -127,6 +128,14 @@ describeApi('OpenAPI description at /api/docs/json', () => {
     await makeModerationEvent(db, { createdAt: t.clock() });
     const banners = bannerClient(t.app, cookie);
     const admin = await makeAdmin(db);
+    // An ad without an advertiser: its message fails at once (no address), so it can be retried.
+    const unowned = await makeAd(db, { userId: null });
+    await inject({ method: 'PUT', url: `/api/advertisements/${unowned.id}/status`, payload: { status: 'approved' } });
+    const failedMessage = await waitFor(async () => {
+      await t.app.advertiserOutbox.wake();
+      const [row] = (await t.app.advertiserOutbox.list({ adId: unowned.id, page: 1, pageSize: 1 })).rows;
+      return row?.status === 'failed' && row;
+    });
 
     const calls: Call[] = [
       { route: 'GET /api/health', send: () => inject({ method: 'GET', url: '/api/health', cookie: null }) },
@@ -216,6 +225,14 @@ describeApi('OpenAPI description at /api/docs/json', () => {
       },
       { route: 'PUT /api/banner-ads/:id', send: () => banners.update(banner.id, formParts(validFields())) },
       { route: 'DELETE /api/banner-ads/:id', send: () => banners.remove(doomedBanner.id) },
+      {
+        route: 'GET /api/advertiser-messages',
+        send: () => inject({ method: 'GET', url: '/api/advertiser-messages?status=failed' }),
+      },
+      {
+        route: 'POST /api/advertiser-messages/:id/retry',
+        send: () => inject({ method: 'POST', url: `/api/advertiser-messages/${failedMessage.id}/retry` }),
+      },
       { route: 'GET /api/dashboard', send: () => inject({ method: 'GET', url: '/api/dashboard?period=month' }) },
       { route: 'GET /api/notifications', send: () => inject({ method: 'GET', url: '/api/notifications' }) },
       {
