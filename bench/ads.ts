@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ads`: the ads list (D16) on 1,000,000 ads in PostgreSQL and 100,000 in PGlite,
+ * `npm run bench:ads`: the ads list (docs/decisions/0014-ad-moderation-rules.md) on 1,000,000 ads in PostgreSQL and 100,000 in PGlite,
  * at 10 concurrent connections, beside the spec's original approach (one request returning every
  * ad). Loopback only, time-bounded; figures appended to bench/RESULTS.md.
  *

@@ -5,7 +5,7 @@ import { launchBrowser, screenshot, watchPageErrors, signInThroughForm } from '.
 import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
 
 /**
- * The ads moderation screen in Chromium against the real server and its demo ads (~300, D23).
+ * The ads moderation screen in Chromium against the real server and its demo ads (~300, docs/decisions/0015-demo-data-and-admins.md).
  * Targets are found through the API, then the screen is driven and the result checked through
  * the API again. Tests run in order and each picks fresh targets, so earlier changes do not matter.
  */

@@ -7,7 +7,7 @@ import { launchBrowser, screenshot, watchPageErrors, signInThroughForm } from '.
 import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
 
 /**
- * The Banner Ads screen in Chromium against the real server and its four demo banners (D23).
+ * The Banner Ads screen in Chromium against the real server and its four demo banners (docs/decisions/0015-demo-data-and-admins.md).
  * Results are checked through the API and the stored files. Tests run in order; each creates
  * what it changes, so earlier tests do not matter.
  */

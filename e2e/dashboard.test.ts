@@ -6,7 +6,7 @@ import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/ser
 
 /**
  * The dashboard, the header bar and Common Notification in Chromium against the real server and
- * its demo data (D22, D23). Every figure on screen is compared with the API's answer.
+ * its demo data (docs/decisions/0007-dashboard.md, docs/decisions/0015-demo-data-and-admins.md). Every figure on screen is compared with the API's answer.
  */
 describe('Dashboard in Chromium', () => {
   let server: ServerProcess;

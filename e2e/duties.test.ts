@@ -5,7 +5,7 @@ import { launchBrowser, screenshot, watchPageErrors, signInThroughForm } from '.
 import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
 
 /**
- * Duties and Responsibilities in Chromium against the real server and its five demo duties (D23):
+ * Duties and Responsibilities in Chromium against the real server and its five demo duties (docs/decisions/0015-demo-data-and-admins.md):
  * add with the bold and link helpers, view the rich text (a script or onerror payload stays inert),
  * edit, delete, search and filter; every change is checked through the API.
  */

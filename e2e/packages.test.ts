@@ -5,7 +5,7 @@ import { launchBrowser, screenshot, watchPageErrors, signInThroughForm } from '.
 import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
 
 /**
- * Package Management in Chromium against the real server and its six demo packages (D23).
+ * Package Management in Chromium against the real server and its six demo packages (docs/decisions/0015-demo-data-and-admins.md).
  * The screen is driven with role and label locators and every change is checked through the API.
  */
 describe('Package Management in Chromium', () => {
@@ -162,7 +162,7 @@ describe('Package Management in Chromium', () => {
     await table()
       .getByRole('row', { name: /PKG-0007/ })
       .waitFor();
-    // Spec §8/§9: the message is gone after 3 s.
+    // docs/product.md#error-catalogue, docs/product.md#business-constants: the message is gone after 3 s.
     await page.getByText('Package created successfully').waitFor({ state: 'detached', timeout: 4000 });
 
     await table().getByRole('button', { name: 'Edit Vehicle Dealer Pack' }).click();

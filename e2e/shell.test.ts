@@ -92,7 +92,7 @@ describe('sign-in and the admin shell in Chromium', () => {
       expect(await nav.getByRole('link', { name }).getAttribute('aria-current')).toBe('page');
     }
     await nav.getByRole('link', { name: 'Common Notification' }).click();
-    // Real notifications (D22, docs/decisions/0007): the demo's pending ads, or the spec's empty text.
+    // Real notifications (docs/decisions/0007-dashboard.md): the demo's pending ads, or the spec's empty text.
     await page.getByRole('list', { name: 'Notifications' }).or(page.getByText('No notifications yet.')).waitFor();
 
     await page.getByRole('button', { name: 'Logout' }).click();

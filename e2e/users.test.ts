@@ -13,7 +13,7 @@ import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/ser
 
 /**
  * User Management and User detail in Chromium against the real server and its demo advertisers
- * (60, with ~300 ads, D23). Targets are found through the API, the screens are driven, and the
+ * (60, with ~300 ads, docs/decisions/0015-demo-data-and-admins.md). Targets are found through the API, the screens are driven, and the
  * result is checked through the API again. Each test picks fresh targets, so the order of
  * earlier deletes and edits does not matter.
  */

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 // The dev server forwards API and upload requests to the Fastify server. changeOrigin stays false
-// so the Origin/Host pair the server checks for CSRF (D10) is the browser's own.
+// so the Origin/Host pair the server checks for CSRF (docs/decisions/0012-access-control.md) is the browser's own.
 const backend = 'http://127.0.0.1:3000';
 
 export default defineConfig({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multiLine } from './text-rules';
 
-/** Spec §3 Advertisement, §5 rejection rules, §8 ads messages; D15–D17, D19. */
+/** Advertisement in docs/product.md#entities, rejection rules in docs/product.md#validation-rules, ads messages in docs/product.md#error-catalogue; docs/decisions/0014-ad-moderation-rules.md. */
 export const AD_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type AdStatus = (typeof AD_STATUSES)[number];
 export const AD_TYPES = ['digital', 'regular'] as const;
@@ -45,7 +45,7 @@ export const adMessages = {
   onlyPendingRejected: 'Only pending advertisements can be rejected.',
   emptyState: 'No advertisements found matching your criteria',
   unsavedImages: 'You have unsaved changes to the images. Are you sure you want to close without saving?',
-  // Server-side (D15, D19).
+  // Server-side (docs/decisions/0014-ad-moderation-rules.md).
   notFound: 'Advertisement not found',
   notPending: 'Only pending advertisements can be approved or rejected',
   imagesNotSubset: 'Images can only be removed, not added',
@@ -83,7 +83,7 @@ const optionalText = (max: number, message: string) =>
     .refine((v) => !controlChars.test(v), 'Control characters are not allowed')
     .optional();
 
-/** GET /api/advertisements/list query (D16). */
+/** GET /api/advertisements/list query (docs/decisions/0014-ad-moderation-rules.md). */
 export const adListQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(ADS_MAX_PAGE).default(1),
   pageSize: z.coerce.number().int().min(1).max(ADS_MAX_PAGE_SIZE).default(ADS_PAGE_SIZE),
@@ -130,14 +130,14 @@ const rejectionReason = multiLine(
     .max(MAX_REJECTION_REASON, adMessages.reasonTooLong),
 );
 
-/** PUT /api/advertisements/{id}/status body (spec §7). */
+/** PUT /api/advertisements/{id}/status body (docs/product.md#calls). */
 export const adStatusBody = z.discriminatedUnion('status', [
   z.strictObject({ status: z.literal('approved') }),
   z.strictObject({ status: z.literal('rejected'), rejectionReason }),
 ]);
 export type AdStatusBody = z.infer<typeof adStatusBody>;
 
-/** POST /api/advertisements/bulk-status body (D17). */
+/** POST /api/advertisements/bulk-status body (docs/decisions/0014-ad-moderation-rules.md). */
 export const adBulkStatusBody = z.discriminatedUnion('status', [
   z.strictObject({
     status: z.literal('approved'),
@@ -163,14 +163,14 @@ export const adBulkStatusResponse = z.object({
 });
 export type AdBulkStatusResponse = z.infer<typeof adBulkStatusResponse>;
 
-/** PUT /api/advertisements/{id}/images body: the remaining entries (D19). */
+/** PUT /api/advertisements/{id}/images body: the remaining entries (docs/decisions/0014-ad-moderation-rules.md). */
 export const adImagesBody = z.strictObject({
   images: z.array(z.string().min(1).max(500)).max(MAX_AD_IMAGES),
 });
 
 export const adMutationResponse = z.object({ success: z.literal(true), advertisement });
 
-/** Spec §2: paths not starting with /uploads are served under /uploads/. */
+/** docs/product.md#ads-moderation: paths not starting with /uploads are served under /uploads/. */
 export function adImageUrl(path: string): string {
   if (path.startsWith('/uploads')) return path;
   return `/uploads/${path.replace(/^\/+/, '')}`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multiLine } from './text-rules';
 
-/** Spec §2 "Banner Ads", §3 Banner ad, §5 banner form, §7 banner calls, §8 banner messages; D12. */
+/** docs/product.md#banner-ads, Banner ad in docs/product.md#entities, banner form in docs/product.md#validation-rules, banner calls in docs/product.md#calls, banner messages in docs/product.md#error-catalogue; docs/decisions/0006-banner-ads.md. */
 export const BANNER_STATUSES = ['Active', 'Inactive'] as const;
 export type BannerStatus = (typeof BANNER_STATUSES)[number];
 /** Where a banner shows on the marketplace (the table's Placement column; decision 0006). */
@@ -11,7 +11,7 @@ export type BannerPlacement = (typeof BANNER_PLACEMENTS)[number];
 export const MAX_BANNER_NAME = 120;
 export const MAX_BANNER_DESCRIPTION = 2000;
 export const MAX_BANNER_SEARCH = 200;
-/** D12: at most 5 MB per image. */
+/** docs/decisions/0006-banner-ads.md: at most 5 MB per image. */
 export const BANNER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /**
  * Every uploaded image: at most this many pixels on a side and in all (10,000 × 4,000 passes). A
@@ -20,12 +20,12 @@ export const BANNER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
  */
 export const IMAGE_MAX_SIDE = 10_000;
 export const IMAGE_MAX_PIXELS = 40_000_000;
-/** D12: the only image types accepted (never SVG). */
+/** docs/decisions/0006-banner-ads.md: the only image types accepted (never SVG). */
 export const BANNER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export type BannerImageType = (typeof BANNER_IMAGE_TYPES)[number];
 /** The file picker's `accept`. */
 export const BANNER_IMAGE_ACCEPT = BANNER_IMAGE_TYPES.join(',');
-/** The multipart fields of POST/PUT /api/banner-ads (spec §7) plus placement. */
+/** The multipart fields of POST/PUT /api/banner-ads (docs/product.md#calls) plus placement. */
 export const BANNER_FORM_FIELDS = ['name', 'description', 'startDate', 'endDate', 'status', 'placement'] as const;
 export type BannerFormField = (typeof BANNER_FORM_FIELDS)[number];
 
@@ -38,7 +38,7 @@ export const bannerMessages = {
   updated: 'Banner ad updated successfully',
   deleted: 'Banner ad deleted successfully',
   emptyState: 'No banner ads found',
-  // Form (spec §5).
+  // Form (docs/product.md#validation-rules).
   nameRequired: 'Name is required',
   descriptionRequired: 'Description is required',
   startDateRequired: 'Start date is required',
@@ -49,7 +49,7 @@ export const bannerMessages = {
   imageNotImage: 'Please choose an image file (JPEG, PNG, WebP or GIF)',
   nameTooLong: `Name must be at most ${MAX_BANNER_NAME} characters`,
   descriptionTooLong: `Description must be at most ${MAX_BANNER_DESCRIPTION} characters`,
-  // Server (D12, D14).
+  // Server (docs/decisions/0006-banner-ads.md, docs/decisions/0013-errors-and-validation.md).
   notFound: 'Banner ad not found',
   imageTooLarge: 'Image must be at most 5 MB',
   imageType: 'Image must be a JPEG, PNG, WebP or GIF file',
@@ -101,7 +101,7 @@ const orderedDates = <T extends DateRange>(v: T) => v.endDate >= v.startDate;
 const orderedDatesIssue = { message: bannerMessages.endBeforeStart, path: ['endDate'] };
 
 /**
- * The form's text fields (spec §5) for both sides. Creating may leave out status (Active, §4) and
+ * The form's text fields (docs/product.md#validation-rules) for both sides. Creating may leave out status (Active, docs/product.md#states-and-transitions) and
  * placement (Home page); an edit sends every field, as the spec's form does.
  */
 export const bannerCreateFields = z
@@ -138,7 +138,7 @@ export const bannerAd = z.object({
 });
 export type BannerAd = z.infer<typeof bannerAd>;
 
-/** GET /api/banner-ads?status=&search= (spec §7): empty values mean no filter. */
+/** GET /api/banner-ads?status=&search= (docs/product.md#calls): empty values mean no filter. */
 export const bannerListQuery = z.strictObject({
   status: z
     .enum(['', 'all', ...BANNER_STATUSES])
@@ -154,17 +154,17 @@ export const bannerListQuery = z.strictObject({
 export type BannerListQuery = z.infer<typeof bannerListQuery>;
 export type BannerListParams = { status?: BannerStatus | 'all' | ''; search?: string };
 
-/** Spec §7: "A list". */
+/** docs/product.md#calls: "A list". */
 export const bannerListResponse = z.array(bannerAd);
 export const bannerMutationResponse = z.object({ success: z.literal(true), bannerAd });
 export type BannerMutationResponse = z.infer<typeof bannerMutationResponse>;
 
-/** Spec §2: images are read from /uploads/banner-ads/{file}. */
+/** docs/product.md#banner-ads: images are read from /uploads/banner-ads/{file}. */
 export function bannerImageUrl(file: string): string {
   return `/uploads/banner-ads/${encodeURIComponent(file)}`;
 }
 
-/** Spec §2: the first 8 characters of the id. */
+/** docs/product.md#banner-ads: the first 8 characters of the id. */
 export function formatBannerId(id: string): string {
   return id.slice(0, 8);
 }

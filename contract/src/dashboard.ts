@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /**
- * Dashboard and Common Notification (spec §2, §9 chart periods; D22). The figures' definitions
+ * Dashboard and Common Notification (docs/product.md#dashboard, chart periods in docs/product.md#business-constants; docs/decisions/0007-dashboard.md). The figures' definitions
  * are in docs/decisions/0007-dashboard.md; the labels are the spec's, word for word.
  */
 
 /** "Today", "this week", "this month" and "this year" are calendar periods in Sri Lanka. */
 export const DASHBOARD_TIME_ZONE = 'Asia/Colombo';
 
-/** Spec §9: chart periods week, month, year. */
+/** docs/product.md#business-constants: chart periods week, month, year. */
 export const CHART_PERIODS = ['week', 'month', 'year'] as const;
 export type ChartPeriod = (typeof CHART_PERIODS)[number];
 

@@ -2,33 +2,33 @@ import { z } from 'zod';
 import { multiLine } from './text-rules';
 
 /**
- * Spec §2 "Duties and Responsibilities", §3 Duty, §5 duty form, §7 duty calls, §8 duty messages;
- * D13 (rich-text conditions) and D18 (codes).
+ * docs/product.md#duties, Duty in docs/product.md#entities, duty form in docs/product.md#validation-rules, duty calls in docs/product.md#calls, duty messages in docs/product.md#error-catalogue;
+ * docs/decisions/0005-packages-and-duties.md (rich-text conditions) and docs/decisions/0005-packages-and-duties.md (codes).
  */
 export const DUTY_STATUSES = ['Active', 'Inactive'] as const;
 export type DutyStatus = (typeof DUTY_STATUSES)[number];
 
-/** Spec §9: `#D` plus 4 digits. */
+/** docs/product.md#business-constants: `#D` plus 4 digits. */
 export const DUTY_CODE_PATTERN = /^#D[0-9]{4}$/;
 export const MAX_DUTY_TITLE = 150;
 export const MAX_DUTY_DESCRIPTION = 2000;
 export const MAX_DUTY_CONDITION = 2000;
 export const MAX_DUTY_CONDITIONS = 20;
-/** How often the client tries a fresh code after a 409 before it gives up (D18). */
+/** How often the client tries a fresh code after a 409 before it gives up (docs/decisions/0005-packages-and-duties.md). */
 export const DUTY_CODE_ATTEMPTS = 5;
 
-/** D13: the only markup a condition may hold, and where its links may point. */
+/** docs/decisions/0005-packages-and-duties.md: the only markup a condition may hold, and where its links may point. */
 export const DUTY_ALLOWED_TAGS = ['b', 'strong', 'a'] as const;
 export const DUTY_LINK_SCHEMES = ['http', 'https', 'mailto'] as const;
 export const DUTY_LINK_REL = 'noopener noreferrer';
 
 export const dutyMessages = {
-  // Spec §8, word for word.
+  // docs/product.md#error-catalogue, word for word.
   saveFailed: 'Error saving duty. Please try again.',
   deleteFailed: 'Error deleting duty. Please try again.',
-  // Spec §2.
+  // docs/product.md#duties.
   deleteConfirm: 'Are you sure you want to delete this duty? This action cannot be undone.',
-  // Spec §5: title and description required (the spec gives no wording).
+  // docs/product.md#validation-rules: title and description required (the spec gives no wording).
   titleRequired: 'Title is required',
   descriptionRequired: 'Description is required',
   titleTooLong: `Title must be at most ${MAX_DUTY_TITLE} characters`,
@@ -38,7 +38,7 @@ export const dutyMessages = {
   conditionsInvalid: 'Conditions must be a list of text',
   statusInvalid: 'Status must be Active or Inactive',
   controlChars: 'Control characters are not allowed',
-  // D18.
+  // docs/decisions/0005-packages-and-duties.md.
   codeInvalid: 'Duty ID must be #D followed by 4 digits',
   codeTaken: 'Duty ID already exists',
   notFound: 'Duty not found',
@@ -56,7 +56,7 @@ const lineControlChars = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex
 const textControlChars = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-/** A code of the spec's form `#D` + 4 digits, avoiding `taken` when it can (D18). */
+/** A code of the spec's form `#D` + 4 digits, avoiding `taken` when it can (docs/decisions/0005-packages-and-duties.md). */
 export function generateDutyCode(random: () => number = Math.random, taken?: ReadonlySet<string>): string {
   let code = '';
   for (let attempt = 0; attempt < 50; attempt++) {
@@ -66,7 +66,7 @@ export function generateDutyCode(random: () => number = Math.random, taken?: Rea
   return code;
 }
 
-/** D13: http, https or mailto links only; whitespace and control characters cannot hide a scheme. */
+/** docs/decisions/0005-packages-and-duties.md: http, https or mailto links only; whitespace and control characters cannot hide a scheme. */
 export function isSafeDutyHref(href: string): boolean {
   // eslint-disable-next-line no-control-regex
   const compact = href.replace(/[\u0000-\u0020\u007f]+/g, '');
@@ -84,7 +84,7 @@ const text = (opts: { max: number; required: string; tooLong: string; multiline?
   return opts.multiline ? multiLine(schema) : schema;
 };
 
-/** The spec sets no rules on conditions (§5); the server only caps them and sanitises them (D13). */
+/** The spec sets no rules on conditions (docs/product.md#validation-rules); the server only caps them and sanitises them (docs/decisions/0005-packages-and-duties.md). */
 const condition = multiLine(
   z
     .string({ error: dutyMessages.conditionsInvalid })
@@ -110,7 +110,7 @@ export const dutyCode = z
   .string({ error: dutyMessages.codeInvalid })
   .regex(DUTY_CODE_PATTERN, dutyMessages.codeInvalid);
 
-/** POST /api/duties body (spec §7): the client's code as `id`. */
+/** POST /api/duties body (docs/product.md#calls): the client's code as `id`. */
 export const dutyCreateBody = z.strictObject({ id: dutyCode, ...dutyFields });
 export type DutyCreateBody = z.output<typeof dutyCreateBody>;
 export type DutyCreateInput = z.input<typeof dutyCreateBody>;
@@ -125,7 +125,7 @@ export type DutyUpdateInput = z.input<typeof dutyUpdateBody>;
 export type DutyField = 'id' | keyof typeof dutyFields;
 export type DutyFieldErrors = Partial<Record<DutyField, string>>;
 
-/** Runs the spec §5 duty rules (title and description required) as the server does. */
+/** Runs the duty rules in docs/product.md#validation-rules (title and description required) as the server does. */
 export function validateDuty(input: unknown): DutyFieldErrors {
   const result = dutyUpdateBody.safeParse(input);
   const errors: DutyFieldErrors = {};
@@ -134,7 +134,7 @@ export function validateDuty(input: unknown): DutyFieldErrors {
   return errors;
 }
 
-/** Spec §3 Duty as the server sends it: `_id` is the row's uuid, `id` the `#D` code. */
+/** Duty in docs/product.md#entities as the server sends it: `_id` is the row's uuid, `id` the `#D` code. */
 export const dutyRecord = z.object({
   _id: z.string(),
   id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** D14: every error leaves the server in this shape. */
+/** docs/decisions/0013-errors-and-validation.md: every error leaves the server in this shape. */
 export const errorBody = z.object({
   success: z.literal(false),
   message: z.string(),

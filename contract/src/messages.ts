@@ -1,6 +1,6 @@
 /**
  * User-facing text that both the server and the web client show.
- * Strings are the spec's (§5, §8) or the decisions' (D9, D11, D14), word for word.
+ * Strings are those of docs/product.md#validation-rules and docs/product.md#error-catalogue (and of docs/decisions/0012-access-control.md and docs/decisions/0013-errors-and-validation.md), word for word.
  */
 export const messages = {
   signIn: {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { multiLine } from './text-rules';
 
 /**
- * Spec §2 "Packages", §3 Package, §5 package form, §7 package calls, §8 package messages; D21.
+ * docs/product.md#packages, Package in docs/product.md#entities, package form in docs/product.md#validation-rules, package calls in docs/product.md#calls, package messages in docs/product.md#error-catalogue; docs/decisions/0005-packages-and-duties.md.
  * The form rules live here once: the web form and the server both run `packageBody`.
  */
 export const PACKAGE_TYPES = ['Regular', 'Digital'] as const;
@@ -11,7 +11,7 @@ export const PACKAGE_STATUSES = ['Active', 'Inactive'] as const;
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 export const PACKAGE_POPULARITIES = ['None', 'Popular', 'Recommended'] as const;
 export type PackagePopularity = (typeof PACKAGE_POPULARITIES)[number];
-/** Columns the screen sorts by (spec §2: PID, name, type, status). */
+/** Columns the screen sorts by (docs/product.md#packages: PID, name, type, status). */
 export const PACKAGE_SORT_FIELDS = ['pid', 'name', 'type', 'status'] as const;
 export type PackageSortField = (typeof PACKAGE_SORT_FIELDS)[number];
 
@@ -32,7 +32,7 @@ export const MAX_PACKAGE_PRICE = 100_000_000;
 export const MAX_PACKAGE_MAX_ADS = 100_000;
 
 export const packageMessages = {
-  // Spec §5, word for word.
+  // docs/product.md#validation-rules, word for word.
   nameRequired: 'Package name is required',
   typeRequired: 'Package type is required',
   descriptionRequired: 'Description is required',
@@ -40,16 +40,16 @@ export const packageMessages = {
   durationRequired: 'Duration is required',
   maxAdsInvalid: 'Valid max ads count is required',
   featuresRequired: 'At least one feature is required',
-  // Spec §8, word for word.
+  // docs/product.md#error-catalogue, word for word.
   fetchFailed: 'Failed to fetch packages',
   saveFailed: 'Failed to save package',
   deleteFailed: 'Failed to delete package',
   created: 'Package created successfully',
   updated: 'Package updated successfully',
   deleted: 'Package deleted successfully',
-  // Spec §2.
+  // docs/product.md#packages.
   deleteConfirm: 'Are you sure you want to delete this package? This action cannot be undone.',
-  // Limits and server answers (D14).
+  // Limits and server answers (docs/decisions/0013-errors-and-validation.md).
   nameTooLong: `Package name must be at most ${MAX_PACKAGE_NAME} characters`,
   descriptionTooLong: `Description must be at most ${MAX_PACKAGE_DESCRIPTION} characters`,
   durationTooLong: `Duration must be at most ${MAX_PACKAGE_DURATION} characters`,
@@ -93,7 +93,7 @@ const feature = z
   // Surrounding whitespace (a tab, a new line) is trimmed away, so only what stays is checked.
   .refine((v) => !lineControlChars.test(v.trim()), packageMessages.controlChars);
 
-/** Fields a client may set; strict, so unknown fields are refused (D14). */
+/** Fields a client may set; strict, so unknown fields are refused (docs/decisions/0013-errors-and-validation.md). */
 const packageFields = {
   name: text({ max: MAX_PACKAGE_NAME, required: packageMessages.nameRequired, tooLong: packageMessages.nameTooLong }),
   type: z.enum(PACKAGE_TYPES, { error: packageMessages.typeRequired }),
@@ -118,20 +118,20 @@ const packageFields = {
     .int(packageMessages.maxAdsInvalid)
     .min(1, packageMessages.maxAdsInvalid)
     .max(MAX_PACKAGE_MAX_ADS, packageMessages.maxAdsTooHigh),
-  // Blank features are dropped on save (spec §5); at least one must remain.
+  // Blank features are dropped on save (docs/product.md#validation-rules); at least one must remain.
   features: z
     .array(feature, { error: packageMessages.featuresRequired })
     .max(MAX_PACKAGE_FEATURES, packageMessages.tooManyFeatures)
     .refine((list) => list.some((f) => f.trim() !== ''), packageMessages.featuresRequired)
     .transform((list) => list.map((f) => f.trim()).filter((f) => f !== '')),
-  // New packages default to Active (spec §4) and no popularity.
+  // New packages default to Active (docs/product.md#states-and-transitions) and no popularity.
   status: z.enum(PACKAGE_STATUSES, { error: packageMessages.statusInvalid }).default('Active'),
   popularity: z.enum(PACKAGE_POPULARITIES, { error: packageMessages.popularityInvalid }).default('None'),
   /** Only the shipped default icons or null (= the type's default); never an arbitrary URL. */
   icon: z.enum(PACKAGE_ICON_URLS, { error: packageMessages.iconInvalid }).nullable().default(null),
 };
 
-/** POST /api/packages and PUT /api/packages/{id} body (spec §7). */
+/** POST /api/packages and PUT /api/packages/{id} body (docs/product.md#calls). */
 export const packageBody = z.strictObject(packageFields);
 export type PackageBody = z.output<typeof packageBody>;
 export type PackageBodyInput = z.input<typeof packageBody>;
@@ -142,7 +142,7 @@ export const packageUpdateBody = packageBody.extend({
   popularity: z.enum(PACKAGE_POPULARITIES, { error: packageMessages.popularityInvalid }),
 });
 
-/** Spec §3 Package as the server sends it; `icon` is always a URL (the type's default when unset). */
+/** Package in docs/product.md#entities as the server sends it; `icon` is always a URL (the type's default when unset). */
 export const packageRecord = z.object({
   _id: z.string(),
   pid: z.string(),
@@ -179,7 +179,7 @@ export function packageIssuesToErrors(issues: readonly { path: readonly Property
   return errors;
 }
 
-/** Runs the spec §5 rules on a candidate body: the same check the server makes. */
+/** Runs the rules in docs/product.md#validation-rules on a candidate body: the same check the server makes. */
 export function validatePackage(
   input: unknown,
 ): { success: true; data: PackageBody } | { success: false; errors: PackageFieldErrors } {
@@ -194,7 +194,7 @@ export function packageIconUrl(type: PackageType, icon: string | null | undefine
   return icon ?? PACKAGE_ICONS[type];
 }
 
-/** Money as the screens show it (ui-style.md): `LKR 4,500`, or `LKR 4,500.50` when there are cents. */
+/** Money as the screens show it (docs/ui-style.md): `LKR 4,500`, or `LKR 4,500.50` when there are cents. */
 export function formatPackagePrice(amount: number): string {
   const digits = Number.isInteger(amount) ? 0 : 2;
   return `LKR ${amount.toLocaleString('en-LK', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;

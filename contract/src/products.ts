@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The shop leftovers (spec §3 cart item, §4 cart, §7 GET api/products/getproducts; D24). The spec
+ * The shop leftovers (cart item in docs/product.md#entities, cart in docs/product.md#states-and-transitions, docs/product.md#calls GET api/products/getproducts; docs/decisions/0007-dashboard.md). The spec
  * does not show a product's fields; these are the smallest set a cart needs (identity, price).
  */
 export const product = z.object({
@@ -18,7 +18,7 @@ export type Product = z.infer<typeof product>;
 export const productsResponse = z.object({ products: z.array(product) });
 export type ProductsResponse = z.infer<typeof productsResponse>;
 
-/** Spec §9: cached product query data is kept 60 seconds after its last use. */
+/** docs/product.md#business-constants: cached product query data is kept 60 seconds after its last use. */
 export const PRODUCTS_CACHE_SECONDS = 60;
-/** Key of the browser storage entry the cart starts from (spec §4). */
+/** Key of the browser storage entry the cart starts from (docs/product.md#states-and-transitions). */
 export const CART_STORAGE_KEY = 'cartItems';

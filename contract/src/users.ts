@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
 import { messages } from './messages';
 
-/** Spec §3 "Advertiser user", §5 user edit, §7 user calls, §8 users and user detail; D7–D9, D14, D20. */
+/** "Advertiser user" in docs/product.md#entities, user edit in docs/product.md#validation-rules, user calls in docs/product.md#calls, users and user detail in docs/product.md#error-catalogue; docs/decisions/0010-repository-and-configuration.md, docs/decisions/0012-access-control.md, docs/decisions/0013-errors-and-validation.md, docs/decisions/0004-users.md. */
 export const USERS_PAGE_SIZE = 10;
 export const USERS_MAX_PAGE_SIZE = 100;
 export const USERS_MAX_PAGE = 1_000_000;
@@ -13,21 +13,21 @@ export const USER_ROLES = ['advertiser', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export const userMessages = {
-  // Spec §8 "Users".
+  // "Users" in docs/product.md#error-catalogue.
   fetchFailed: 'Failed to fetch advertisers',
   loadFailed: 'Failed to load users. Please try again.',
   deleteFailed: 'Failed to delete user',
   deleteFailedRetry: 'Failed to delete user. Please try again.',
   deleted: 'User deleted successfully',
   emptyState: 'No users found matching your search criteria.',
-  // Spec §8 "User detail" and §2.
+  // "User detail" in docs/product.md#error-catalogue and docs/product.md#user-management.
   fetchUserFailed: 'Failed to fetch user data',
   updateFailed: 'Failed to update user. Please try again.',
   updated: 'User updated successfully',
   deleteConfirm: 'Are you sure you want to delete this user? This action cannot be undone.',
   notFoundScreen: 'User not found.',
   passwordHint: 'Leave empty to keep current password',
-  // Server (D14, D20).
+  // Server (docs/decisions/0013-errors-and-validation.md, docs/decisions/0004-users.md).
   notFound: 'User not found',
   emailInUse: 'Email already in use',
   usernameInUse: 'Username already in use',
@@ -52,7 +52,7 @@ export const adStats = z.object({
 });
 export type AdStats = z.infer<typeof adStats>;
 
-/** The advertiser/admin user as it leaves the server (spec §3). Never holds the password hash. */
+/** The advertiser/admin user as it leaves the server (docs/product.md#entities). Never holds the password hash. */
 export const publicUser = z.object({
   _id: z.string(),
   username: z.string(),
@@ -71,7 +71,7 @@ export type PublicUser = z.infer<typeof publicUser>;
 
 export const uuidParam = z.object({ id: z.uuid({ error: 'Invalid id' }) });
 
-/** A user of the list: the public fields plus their ad counts (spec §3 "adStats"). */
+/** A user of the list: the public fields plus their ad counts ("adStats" in docs/product.md#entities). */
 export const listedUser = publicUser.extend({ adStats });
 export type ListedUser = z.infer<typeof listedUser>;
 
@@ -79,7 +79,7 @@ export type ListedUser = z.infer<typeof listedUser>;
 // eslint-disable-next-line no-control-regex
 const controlChars = /[\u0000-\u001f\u007f]/;
 
-/** GET /api/users query: role (spec §6: advertiser), search and paging (beyond the spec's static pager). */
+/** GET /api/users query: role (docs/product.md#roles-and-permissions: advertiser), search and paging (beyond the spec's static pager). */
 export const userListQuery = z.strictObject({
   role: z.enum(USER_ROLES).default('advertiser'),
   q: z
@@ -112,7 +112,7 @@ export type UserCountParams = z.input<typeof userCountQuery>;
 export const userCountResponse = z.object({ total: z.number().int() });
 export type UserCountResponse = z.infer<typeof userCountResponse>;
 
-/** GET /api/users/{id} answer (spec §7). */
+/** GET /api/users/{id} answer (docs/product.md#calls). */
 export const userDetailResponse = z.object({ user: publicUser, adStats });
 export type UserDetailResponse = z.infer<typeof userDetailResponse>;
 
@@ -120,7 +120,7 @@ export type UserDetailResponse = z.infer<typeof userDetailResponse>;
 const mobilePattern = /^\+?\d[\d -]{5,18}\d$/;
 
 /**
- * PUT /api/users/{id} body (spec §5, §7): username, email, mobile, isAdmin, isVerified and the
+ * PUT /api/users/{id} body (docs/product.md#validation-rules, docs/product.md#calls): username, email, mobile, isAdmin, isVerified and the
  * password only when entered. An empty password (or none) keeps the current one; an empty
  * mobile clears it.
  */
@@ -183,7 +183,7 @@ export function validateUserEdit(
   return errors;
 }
 
-/** Spec §2: the first 5 characters of the id. */
+/** docs/product.md#user-management: the first 5 characters of the id. */
 export function formatUserId(id: string): string {
   return id.slice(0, 5);
 }

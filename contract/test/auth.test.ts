@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { messages, newPassword, signInBody, validateSignIn } from '../src';
 
-describe('sign-in validation (spec §5)', () => {
+describe('sign-in validation (docs/product.md#validation-rules)', () => {
   it('asks for both fields when either is empty', () => {
     expect(validateSignIn('', '')).toBe('Please fill in all fields');
     expect(validateSignIn('a@b.lk', '')).toBe('Please fill in all fields');

@@ -9,7 +9,7 @@ import {
   validateDuty,
 } from '../src';
 
-describe('duty rules (spec §5, §9; D13, D18)', () => {
+describe('duty rules (docs/product.md#validation-rules, docs/product.md#business-constants; docs/decisions/0005-packages-and-duties.md)', () => {
   it('generates codes of the form #D + 4 digits that the server accepts', () => {
     fc.assert(
       fc.property(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (r) => {

@@ -39,7 +39,7 @@ const errorsOf = (input: unknown) => {
   return result.success ? {} : result.errors;
 };
 
-describe('package rules (spec §5, D21)', () => {
+describe('package rules (docs/product.md#validation-rules, docs/decisions/0005-packages-and-duties.md)', () => {
   it('accepts every valid package, trimming text and dropping blank features in order', () => {
     fc.assert(
       fc.property(validBody, (body) => {
@@ -106,7 +106,7 @@ describe('package rules (spec §5, D21)', () => {
     );
   });
 
-  it('defaults status to Active, popularity to None and icon to null (spec §4)', () => {
+  it('defaults status to Active, popularity to None and icon to null (docs/product.md#states-and-transitions)', () => {
     const result = validatePackage({
       name: 'Basic',
       type: 'Regular',

@@ -57,7 +57,7 @@ export type RouteEntry = {
 
 const loggerOptions = (level: string) => ({
   level,
-  // Logs never hold passwords, tokens or cookies (D14).
+  // Logs never hold passwords, tokens or cookies (docs/decisions/0013-errors-and-validation.md).
   redact: {
     paths: [
       'req.headers.cookie',

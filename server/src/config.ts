@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@backoffice/contract';
 
-/** D6: configuration comes from the environment and is checked once, at boot. */
+/** docs/decisions/0010-repository-and-configuration.md: configuration comes from the environment and is checked once, at boot. */
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');

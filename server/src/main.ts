@@ -7,7 +7,7 @@ import { ensureFirstAdmin } from './modules/users/admin-accounts';
 import { seedDemoIfEmpty } from './seed/demo';
 import { LocalDiskStorage } from './storage/file-storage';
 
-/** Reads the config, opens the database, serves, and shuts down cleanly on SIGINT/SIGTERM (D25). */
+/** Reads the config, opens the database, serves, and shuts down cleanly on SIGINT/SIGTERM (docs/decisions/0011-database-files-and-instances.md). */
 async function main() {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);

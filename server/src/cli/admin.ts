@@ -4,7 +4,7 @@ import { openConfiguredDatabase } from '../db/open';
 import { AppError } from '../lib/errors';
 import { createAdmin, resetPassword } from '../modules/users/admin-accounts';
 
-/** `npm run admin -- create --email E --password P` | `reset-password --email E --password P` (D23). */
+/** `npm run admin -- create --email E --password P` | `reset-password --email E --password P` (docs/decisions/0015-demo-data-and-admins.md). */
 const usage = 'Usage: npm run admin -- create|reset-password --email EMAIL --password PASSWORD [--username NAME]';
 
 async function run() {

@@ -6,7 +6,7 @@ import { LocalDiskStorage } from '../storage/file-storage';
 import { seedAds } from '../seed/demo-ads';
 import { seedAdvertisers } from '../seed/demo-users';
 
-/** `npm run seed -- [--users M] [--ads N] [--seed S]`: deterministic demo data (D23). */
+/** `npm run seed -- [--users M] [--ads N] [--seed S]`: deterministic demo data (docs/decisions/0015-demo-data-and-admins.md). */
 const usage = 'Usage: npm run seed -- [--users M] [--ads N] [--seed S]';
 
 async function run() {

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { RequestOrder } from './request-order';
 import * as schema from './schema';
 
-/** D3: one query layer over embedded PGlite or a PostgreSQL server. */
+/** docs/decisions/0011-database-files-and-instances.md: one query layer over embedded PGlite or a PostgreSQL server. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or an open transaction: repositories accept both. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** D25: only one process may open an embedded data directory. */
+/** docs/decisions/0011-database-files-and-instances.md: only one process may open an embedded data directory. */
 export class DataDirLockedError extends Error {}
 
 function isAlive(pid: number): boolean {

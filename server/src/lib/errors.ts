@@ -1,4 +1,4 @@
-/** Typed errors thrown by services; the error-handler plugin turns them into D14 JSON. */
+/** Typed errors thrown by services; the error-handler plugin turns them into JSON errors (docs/decisions/0013-errors-and-validation.md). */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** D11: argon2id with OWASP's minimum (19 MiB, 2 iterations, 1 lane). Argon2id is the library default. */
+/** docs/decisions/0012-access-control.md: argon2id with OWASP's minimum (19 MiB, 2 iterations, 1 lane). Argon2id is the library default. */
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export function hashPassword(password: string): Promise<string> {

@@ -18,7 +18,7 @@ function requestOrigin(request: FastifyRequest): string | null {
 }
 
 /**
- * D10: a state-changing request must come from the server's own origin or an allowed one.
+ * docs/decisions/0012-access-control.md: a state-changing request must come from the server's own origin or an allowed one.
  * Together with SameSite=Lax cookies this stops cross-site request forgery.
  */
 export function registerCsrf(app: FastifyInstance, allowedOrigins: string[]): void {

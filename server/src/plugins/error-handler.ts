@@ -40,7 +40,7 @@ function fieldErrors(issues: { instancePath?: string; message?: string; params?:
   return out;
 }
 
-/** D14: every error becomes `{ success: false, message, errors? }` with a fitting status. */
+/** docs/decisions/0013-errors-and-validation.md: every error becomes `{ success: false, message, errors? }` with a fitting status. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

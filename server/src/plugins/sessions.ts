@@ -37,7 +37,7 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 }
 
 /**
- * D9: registers the admin-only guard on every route of `scope`.
+ * docs/decisions/0012-access-control.md: registers the admin-only guard on every route of `scope`.
  * 401 without a valid session, 403 for a signed-in non-admin.
  */
 export function guardAdminsOnly(scope: FastifyInstance, auth: AuthService): void {

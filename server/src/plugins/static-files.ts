@@ -6,7 +6,7 @@ import { messages } from '@backoffice/contract';
 
 /**
  * Serves uploaded files under /uploads and, when built, the web app with a fallback to
- * index.html for client-side routes. Unknown /api paths answer D14 JSON 404.
+ * index.html for client-side routes. Unknown /api paths answer a JSON 404 (docs/decisions/0013-errors-and-validation.md).
  */
 export async function registerStaticFiles(app: FastifyInstance, opts: { uploadsDir: string; webDist: string }) {
   fs.mkdirSync(opts.uploadsDir, { recursive: true });

@@ -55,7 +55,7 @@ function demoAd(rng: Rng, owner: Owner, now: Date): NewAdRow & { imageCount: num
 }
 
 /**
- * D23: `count` deterministic ads with real PNG images under uploads/ads. Small sets get files of
+ * docs/decisions/0015-demo-data-and-admins.md: `count` deterministic ads with real PNG images under uploads/ads. Small sets get files of
  * their own (so removing one never touches another ad); large sets share a pool of images.
  * A few ads point at a missing file so the Image Error placeholder can be seen.
  */

@@ -6,7 +6,7 @@ import type { FileStorage } from '../storage/file-storage';
 import { encodePng } from './png';
 
 /**
- * D23 demo banners: four Sri Lankan marketplace advertisers with banner-shaped (3:1) PNG
+ * docs/decisions/0015-demo-data-and-admins.md demo banners: four Sri Lankan marketplace advertisers with banner-shaped (3:1) PNG
  * artwork drawn here (a headline in a small pixel font, a sub-line and a simple emblem).
  */
 

@@ -6,7 +6,7 @@ import type { FileStorage } from '../storage/file-storage';
 
 type DemoDuty = { code: string; title: string; description: string; conditions: string[]; status: DutyStatus };
 
-/** Five duties of a marketplace moderation team; conditions use bold and links (D13). */
+/** Five duties of a marketplace moderation team; conditions use bold and links (docs/decisions/0005-packages-and-duties.md). */
 export const DEMO_DUTIES: DemoDuty[] = [
   {
     code: '#D1024',
@@ -70,7 +70,7 @@ export const DEMO_DUTIES: DemoDuty[] = [
 
 const DAY = 86_400_000;
 
-/** D23: the demo duties, sanitised exactly as the API would store them. */
+/** docs/decisions/0015-demo-data-and-admins.md: the demo duties, sanitised exactly as the API would store them. */
 export async function seedDuties(db: Db, _storage: FileStorage, opts: { now?: Date } = {}): Promise<void> {
   const now = opts.now ?? new Date();
   await db.insert(duties).values(

@@ -123,7 +123,7 @@ function startIn(now: Date, monthsAgo: number, day: number, hour: number): Date 
 }
 
 /**
- * D23 demo packages with PKG-0001… pids, and a few hundred subscriptions by the seeded advertisers
+ * docs/decisions/0015-demo-data-and-admins.md demo packages with PKG-0001… pids, and a few hundred subscriptions by the seeded advertisers
  * over the last 14 months (more in recent months; festive ones only in April), each paying the
  * package price, with a 10% renewal discount now and then. The dashboard's revenue sums price_paid.
  */

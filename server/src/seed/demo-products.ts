@@ -3,7 +3,7 @@ import { products } from '../db/schema';
 import type { FileStorage } from '../storage/file-storage';
 import { demoPhoto } from './png';
 
-/** The shop leftovers' demo products (D24): a few marketplace add-ons priced in LKR. */
+/** The shop leftovers' demo products (docs/decisions/0007-dashboard.md): a few marketplace add-ons priced in LKR. */
 export const DEMO_PRODUCTS: {
   name: string;
   description: string;

@@ -9,7 +9,7 @@ import { seedPackages } from './demo-packages';
 import { seedProducts } from './demo-products';
 import { seedAdvertisers } from './demo-users';
 
-/** D23: the small demo set seeded on the first start of an empty embedded database. */
+/** docs/decisions/0015-demo-data-and-admins.md: the small demo set seeded on the first start of an empty embedded database. */
 export async function seedDemoIfEmpty(db: Db, storage: FileStorage): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.isAdmin, false));
   if ((row?.n ?? 0) > 0) return false;

@@ -5,7 +5,7 @@ import { messages } from '@backoffice/contract';
 import { AppError } from '../lib/errors';
 
 /**
- * D4: uploaded and ad images behind an interface, so app servers stay stateless and object
+ * docs/decisions/0011-database-files-and-instances.md: uploaded and ad images behind an interface, so app servers stay stateless and object
  * storage can replace the local disk later. Keys are relative paths like `ads/abc.png`.
  *
  * An upload is staged under a temporary key (see `stage`) and promoted to its final key only

@@ -1,5 +1,5 @@
 /**
- * D12: what an uploaded file really is, from its bytes alone (never its name or declared type).
+ * docs/decisions/0006-banner-ads.md: what an uploaded file really is, from its bytes alone (never its name or declared type).
  *
  * Magic bytes are not enough: "a PNG signature followed by a script" starts like a PNG. So each
  * format's container is walked to its end and must account for every byte:

@@ -58,7 +58,7 @@ const covered = [
 /** Any route's URL with its parameters filled (a fresh uuid for ids). */
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, () => randomUUID());
 
-describeApi('access matrix over the route table (D9, issue 8)', () => {
+describeApi('access matrix over the route table (docs/decisions/0012-access-control.md, issue 8)', () => {
   let t: TestApp;
   const cookies: Record<'advertiser' | 'expiredAdmin' | 'idleAdmin' | 'admin', string> = {
     advertiser: '',
@@ -83,7 +83,7 @@ describeApi('access matrix over the route table (D9, issue 8)', () => {
     const later = new Date(t.clock().getTime() + 3_600_000);
     cookies.advertiser = await forgeSession(advertiser.id, later);
     cookies.expiredAdmin = await forgeSession(admin.id, new Date(t.clock().getTime() - 1));
-    // Idle for 31 minutes (D8: 30 minutes of idleness end a session).
+    // Idle for 31 minutes (docs/decisions/0012-access-control.md: 30 minutes of idleness end a session).
     cookies.idleAdmin = await forgeSession(admin.id, later, new Date(t.clock().getTime() - 31 * 60_000));
     cookies.admin = await forgeSession(admin.id, later);
   });
@@ -148,7 +148,7 @@ describeApi('access matrix over the route table (D9, issue 8)', () => {
   });
 });
 
-describeApi('CSRF on every mutating route (D10, issue 8)', () => {
+describeApi('CSRF on every mutating route (docs/decisions/0012-access-control.md, issue 8)', () => {
   let t: TestApp;
   let cookie = '';
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { countAdmins } from '../../src/modules/users/users-repository';
 import { signIn } from '../support/factories';
 import { buildTestApp, describeApi, type TestApp } from '../support/test-app';
 
-describeApi('administrator accounts (D23)', () => {
+describeApi('administrator accounts (docs/decisions/0015-demo-data-and-admins.md)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();

@@ -9,7 +9,7 @@ import { createRng } from '../../src/seed/random';
 import { buildTestApp, describeApi, type TestApp } from '../support/test-app';
 
 /**
- * The list endpoint against a plain in-memory model (D16): for random filters, searches, sorts
+ * The list endpoint against a plain in-memory model (docs/decisions/0014-ad-moderation-rules.md): for random filters, searches, sorts
  * and pages it must return exactly the model's page and total.
  */
 const statuses = ['pending', 'approved', 'rejected'] as const;

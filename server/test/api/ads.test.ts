@@ -8,7 +8,7 @@ import { adminClient, adsSnapshot, summaryMatchesTable } from '../support/ads-he
 import { makeAd, makeAdmin, signIn } from '../support/factories';
 import { buildTestApp, describeApi, type TestApp } from '../support/test-app';
 
-describeApi('advertisements API (spec §7, D15–D17, D19)', () => {
+describeApi('advertisements API (docs/product.md#calls, docs/decisions/0014-ad-moderation-rules.md)', () => {
   let t: TestApp;
   let api: ReturnType<typeof adminClient>;
   let adminId: string;
@@ -171,7 +171,7 @@ describeApi('advertisements API (spec §7, D15–D17, D19)', () => {
     expect(await adsSnapshot(t.database.db)).toEqual(before);
   });
 
-  it('moderates each ad exactly once when many admins race (D15)', async () => {
+  it('moderates each ad exactly once when many admins race (docs/decisions/0014-ad-moderation-rules.md)', async () => {
     const ads = await Promise.all(Array.from({ length: 8 }, () => makeAd(t.database.db)));
     const calls = ads.flatMap((ad) => [
       api.approve(ad.id),
@@ -189,7 +189,7 @@ describeApi('advertisements API (spec §7, D15–D17, D19)', () => {
     expect(await summaryMatchesTable(t.database.db)).toBe(true);
   });
 
-  it('bulk-moderates pending ads and reports the others per id (D17)', async () => {
+  it('bulk-moderates pending ads and reports the others per id (docs/decisions/0014-ad-moderation-rules.md)', async () => {
     const pending = await makeAd(t.database.db);
     const approved = await makeAd(t.database.db, { status: 'approved' });
     const rejected = await makeAd(t.database.db, { status: 'rejected', rejectionReason: 'x' });
@@ -222,7 +222,7 @@ describeApi('advertisements API (spec §7, D15–D17, D19)', () => {
     expect(await adsSnapshot(t.database.db)).toEqual(before);
   });
 
-  it('keeps a subset of images and deletes the removed files after commit (D19)', async () => {
+  it('keeps a subset of images and deletes the removed files after commit (docs/decisions/0014-ad-moderation-rules.md)', async () => {
     const [a, b, c] = ['ads/t1-0.png', 'ads/t1-1.png', 'ads/t1-2.png'].map(writeImage);
     const ad = await makeAd(t.database.db, { images: ['ads/t1-0.png', '/uploads/ads/t1-1.png', 'ads/t1-2.png'] });
     const res = await api.images(ad.id, ['ads/t1-0.png', 'ads/t1-2.png']);

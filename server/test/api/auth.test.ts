@@ -201,7 +201,7 @@ describeApi('sign-in, sessions and the admin guard', () => {
     }
   });
 
-  it('refuses mutations without a matching Origin or Referer (D10)', async () => {
+  it('refuses mutations without a matching Origin or Referer (docs/decisions/0012-access-control.md)', async () => {
     const admin = await makeAdmin(t.database.db);
     const body = { email: admin.email, password: DEFAULT_PASSWORD };
     const noOrigin = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: body });

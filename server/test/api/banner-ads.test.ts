@@ -24,7 +24,7 @@ import {
 import { makeAdmin, signIn } from '../support/factories';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 
-describeApi('banner ads API (spec §7, D12)', () => {
+describeApi('banner ads API (docs/product.md#calls, docs/decisions/0006-banner-ads.md)', () => {
   let t: TestApp;
   let api: ReturnType<typeof bannerClient>;
   let cookie: string;
@@ -94,7 +94,7 @@ describeApi('banner ads API (spec §7, D12)', () => {
     expect(list).toEqual([bannerAd]);
   });
 
-  it('creates with status Active and placement Home page when the form leaves them out (spec §4)', async () => {
+  it('creates with status Active and placement Home page when the form leaves them out (docs/product.md#states-and-transitions)', async () => {
     const res = await api.create(
       formParts(validFields({ status: undefined, placement: undefined }), { data: images.png() }),
     );
@@ -438,7 +438,7 @@ describeApi('banner ads API (spec §7, D12)', () => {
     expect((await api.create(upload(wide))).statusCode).toBe(201);
   });
 
-  it('seeds four demo banners with real banner-shaped images, served like uploads (D23)', async () => {
+  it('seeds four demo banners with real banner-shaped images, served like uploads (docs/decisions/0015-demo-data-and-admins.md)', async () => {
     await seedBanners(t.database.db, new LocalDiskStorage(path.join(t.dataDir, 'uploads')), {
       now: new Date('2026-11-22T08:00:00Z'),
     });

@@ -14,7 +14,7 @@ import { buildTestApp, describeApi, type TestApp } from '../support/test-app';
 const MODERATORS = 20;
 const ADS = 200;
 
-describeApi('20 moderators racing over 200 pending ads (D15, issue 8)', () => {
+describeApi('20 moderators racing over 200 pending ads (docs/decisions/0014-ad-moderation-rules.md, issue 8)', () => {
   let t: TestApp;
   let base = '';
   const cookies: string[] = [];
@@ -41,7 +41,7 @@ describeApi('20 moderators racing over 200 pending ads (D15, issue 8)', () => {
       return { status: res.status, json: (await res.json()) as { results?: { ok: boolean; message?: string }[] } };
     };
     // Each moderator walks the ads from a different starting point, alternating the decision; half
-    // of them one ad per call (PUT …/status), the other half 20 ads per call (bulk, D17).
+    // of them one ad per call (PUT …/status), the other half 20 ads per call (bulk, docs/decisions/0014-ad-moderation-rules.md).
     const moderator = async (m: number) => {
       const order = adIds.map((_, k) => adIds[(k + m * 10) % ADS]!);
       const decision = (k: number) =>

@@ -10,7 +10,7 @@ import { buildTestApp, describeApi, testClock, type TestApp } from '../support/t
 /** Wednesday 18 November 2026, 12:00 in Colombo (06:30 UTC). */
 const NOW = colombo('2026-11-18T12:00:00');
 
-describeApi('dashboard API (D22)', () => {
+describeApi('dashboard API (docs/decisions/0007-dashboard.md)', () => {
   let t: TestApp;
   let session: { api: ReturnType<typeof adminClient>; at: number } | undefined;
   let admin: Awaited<ReturnType<typeof makeAdmin>>;
@@ -30,7 +30,7 @@ describeApi('dashboard API (D22)', () => {
   });
 
   /**
-   * The admin's client. Sessions expire after 30 idle minutes of the server clock (D8), and these
+   * The admin's client. Sessions expire after 30 idle minutes of the server clock (docs/decisions/0012-access-control.md), and these
    * tests move that clock by hours: sign in again whenever it moved.
    */
   async function client() {
@@ -360,7 +360,7 @@ describeApi('dashboard API (D22)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
     const user = await makeUser(db());
     const other = await signIn(t.app, user.email).catch(() => null);
-    expect(other).toBeNull(); // advertisers cannot sign in at all (D9)
+    expect(other).toBeNull(); // advertisers cannot sign in at all (docs/decisions/0012-access-control.md)
   });
 
   it('feeds Common Notification with pending ads and moderation events, newest first', async () => {

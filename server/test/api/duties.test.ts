@@ -12,7 +12,7 @@ import { buildTestApp, describeApi, type TestApp } from '../support/test-app';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const withoutId = ({ id: _id, ...rest }: Record<string, unknown>) => rest;
 
-describeApi('duties API (spec §7; D13, D18)', () => {
+describeApi('duties API (docs/product.md#calls; docs/decisions/0005-packages-and-duties.md)', () => {
   let t: TestApp;
   let send: ReturnType<typeof catalogueClient>;
 
@@ -55,7 +55,7 @@ describeApi('duties API (spec §7; D13, D18)', () => {
       },
     });
     expect(await list()).toEqual([duty]);
-    // Spec §5: no checks on conditions — empty ones and none at all are kept as sent.
+    // docs/product.md#validation-rules: no checks on conditions — empty ones and none at all are kept as sent.
     const loose = await create(dutyBody({ id: '#D0421', conditions: ['', 'Second'] }));
     expect(loose.json().duty.conditions).toEqual(['', 'Second']);
     expect((await create(dutyBody({ id: '#D0422', conditions: [] }))).json().duty.conditions).toEqual([]);

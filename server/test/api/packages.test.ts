@@ -17,7 +17,7 @@ import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
-describeApi('packages API (spec §7, §5; D21)', () => {
+describeApi('packages API (docs/decisions/0005-packages-and-duties.md)', () => {
   let t: TestApp;
   let send: ReturnType<typeof catalogueClient>;
 

@@ -9,7 +9,7 @@ import { makeProduct } from '../support/dashboard-factories';
 import { makeAdmin, signIn } from '../support/factories';
 import { buildTestApp, describeApi, type TestApp } from '../support/test-app';
 
-describeApi('products API (spec §7, D24)', () => {
+describeApi('products API (docs/product.md#calls, docs/decisions/0007-dashboard.md)', () => {
   let t: TestApp;
   let cookie: string;
 

@@ -5,7 +5,7 @@ import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test
 
 const MINUTE = 60_000;
 
-describeApi('sign-in throttling (D11) and session expiry (D8)', () => {
+describeApi('sign-in throttling and session expiry (docs/decisions/0012-access-control.md)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();

@@ -14,7 +14,7 @@ import { DEFAULT_PASSWORD, makeAd, makeAdmin, makeUser, signIn } from '../suppor
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 import { editBody, makeAdsFor, usersClient, usersSnapshot, writeUpload } from '../support/users-factories';
 
-describeApi('users API (spec §7, D8, D20)', () => {
+describeApi('users API (docs/decisions/0004-users.md)', () => {
   let t: TestApp;
   let admin: UserRow;
   let cookie: string;
@@ -183,7 +183,7 @@ describeApi('users API (spec §7, D8, D20)', () => {
       expect((await api.list({ q: 'nobody', pageSize: 5 })).json().total).toBe(0);
     });
 
-    it('refuses bad queries with a 400 and the D14 body', async () => {
+    it('refuses bad queries with a 400 and the error body of docs/decisions/0013-errors-and-validation.md', async () => {
       for (const query of [
         { page: 0 },
         { page: -1 },
@@ -587,7 +587,7 @@ describeApi('users API (spec §7, D8, D20)', () => {
     });
   });
 
-  describe('the last administrator (D20)', () => {
+  describe('the last administrator (docs/decisions/0004-users.md)', () => {
     it('can never be demoted or deleted, even by a request that passed the guard earlier', async () => {
       // An admin whose rights were just taken away still has a request in flight: the service
       // must refuse to remove the only admin left.

@@ -9,7 +9,7 @@ import {
   type ServerProcess,
 } from '../../../e2e/support/server-process';
 
-/** D25: the embedded database keeps every committed change through kill -9, and refuses a second server. */
+/** docs/decisions/0011-database-files-and-instances.md: the embedded database keeps every committed change through kill -9, and refuses a second server. */
 describe('embedded database durability', () => {
   const dataDir = tempDataDir('bo-durable-');
   let server: ServerProcess | undefined;

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { apiSignIn, startServer, tempDataDir, type ServerProcess } from '../../../e2e/support/server-process';
 
 /**
- * Issue 8.6 (D25): `kill -9` of the server while writes stream in, ten times over one embedded
+ * Issue 8.6 (docs/decisions/0011-database-files-and-instances.md): `kill -9` of the server while writes stream in, ten times over one embedded
  * database. After every restart the database opens cleanly and every write the server acknowledged
  * is there. Writes that were in flight at the kill may or may not have landed; none may be half-done.
  */

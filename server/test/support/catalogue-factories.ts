@@ -94,7 +94,7 @@ export async function catalogueSnapshot(db: Db) {
   return (result as unknown as { rows: unknown[] }).rows[0];
 }
 
-/** A signed-in admin's JSON requests (mutations carry the Origin, D10). */
+/** A signed-in admin's JSON requests (mutations carry the Origin, docs/decisions/0012-access-control.md). */
 export function catalogueClient(app: App, cookie: string) {
   return (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',

@@ -18,7 +18,7 @@ const pgUrl = testDb === 'postgres' ? inject('pgUrl') : '';
 /** `describe` that skips (with the global setup's printed notice) when PostgreSQL is missing. */
 export const describeApi = describe.skipIf(testDb === 'postgres' && !pgUrl);
 
-/** The origin app.inject requests come from; mutations must carry it (D10). */
+/** The origin app.inject requests come from; mutations must carry it (docs/decisions/0012-access-control.md). */
 export const ORIGIN = 'http://localhost';
 
 export type TestClock = Clock & { set(d: Date): void; advance(ms: number): void };

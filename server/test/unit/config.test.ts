@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 
-describe('config (D6)', () => {
+describe('config (docs/decisions/0010-repository-and-configuration.md)', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({

@@ -41,7 +41,7 @@ function memoryStorage() {
   return { storage, files, writes: () => writes };
 }
 
-describe('demo advertisers (D23)', () => {
+describe('demo advertisers (docs/decisions/0015-demo-data-and-admins.md)', () => {
   const now = new Date('2026-11-22T00:00:00Z');
   const make = (seed: number, pictures: PictureMode = 'none') =>
     Array.from({ length: 300 }, (_, i) => demoAdvertiser(createRng(seed + i), i + 1, now, 'h', pictures));

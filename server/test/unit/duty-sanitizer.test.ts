@@ -39,7 +39,7 @@ const fragment = fc.oneof(
 
 const tag = /<(\/?)([a-z]+)([^>]*)>/g;
 
-describe('duty condition sanitiser (D13)', () => {
+describe('duty condition sanitiser (docs/decisions/0005-packages-and-duties.md)', () => {
   it('leaves only balanced b, strong and safe a[href][rel] tags, and is idempotent', () => {
     fc.assert(
       fc.property(fc.array(fragment, { maxLength: 12 }), (parts) => {

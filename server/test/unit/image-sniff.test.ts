@@ -43,7 +43,7 @@ const valid = {
   webpExtended: { bytes: images.webpExtended(), type: 'image/webp', extension: 'webp', width: 4, height: 3 },
 };
 
-describe('sniffImage (D12)', () => {
+describe('sniffImage (docs/decisions/0006-banner-ads.md)', () => {
   it.each(Object.entries(valid))('accepts a real %s with its type and size', (_, v) => {
     expect(sniffImage(v.bytes)).toEqual({
       ok: true,

@@ -8,7 +8,7 @@ function RouteFallback() {
 }
 
 /**
- * Routes of spec §2. The sign-in page is eager; the shell and every screen are lazy so the
+ * Routes of docs/product.md#screens-and-routes. The sign-in page is eager; the shell and every screen are lazy so the
  * sign-in bundle stays small. No custom errorElement: React Router's default screen shows
  * "Unexpected Application Error!" with the status text or message, as the spec asks.
  */

@@ -21,7 +21,7 @@ import { productsReducer } from '../features/products/products-slice';
 /** Add new slices here; they are persisted unless listed in `notPersisted`. */
 const rootReducer = combineReducers({
   user: userReducer,
-  // Spec §4: the shop leftovers (products, cart and the productsApi cache) are persisted too.
+  // docs/product.md#states-and-transitions: the shop leftovers (products, cart and the productsApi cache) are persisted too.
   products: productsReducer,
   cart: cartReducer,
   [productsApi.reducerPath]: productsApi.reducer,
@@ -59,6 +59,6 @@ export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 
 export const store = makeStore();
-// Spec §4: cart totals are calculated once at start-up, with no user.
+// docs/product.md#states-and-transitions: cart totals are calculated once at start-up, with no user.
 store.dispatch(getTotals(null));
 export const persistor = persistStore(store);

@@ -1,4 +1,4 @@
-/** Every route of the web app (spec §2). Links, the router and end-to-end tests use these. */
+/** Every route of the web app (docs/product.md#screens-and-routes). Links, the router and end-to-end tests use these. */
 export const paths = {
   signIn: '/',
   app: '/app',

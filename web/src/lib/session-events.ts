@@ -2,7 +2,7 @@ import { createAction } from '@reduxjs/toolkit';
 import type { PublicUser } from '@backoffice/contract';
 
 /**
- * Sign-out lives in `lib` so the API base can dispatch it on any 401 (D9) without importing a
+ * Sign-out lives in `lib` so the API base can dispatch it on any 401 (docs/decisions/0012-access-control.md) without importing a
  * feature; the user slice handles it and re-exports it as its `signOut` action.
  */
 export const signOut = createAction('user/signOut');

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 // the library's default second (the timeout is a hang guard only).
 configure({ asyncUtilTimeout: 15_000 });
 
-// Any console.error fails the test (architecture.md habit 8).
+// Any console.error fails the test: a warning in a test is a defect to fix, not noise.
 let consoleErrors: unknown[][] = [];
 beforeEach(() => {
   consoleErrors = [];

@@ -53,7 +53,7 @@ CREATE INDEX "ads_details_trgm_idx" ON "advertisements" USING gin ("details" gin
 CREATE INDEX "ads_username_trgm_idx" ON "advertisements" USING gin ("username" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "moderation_events_ad_idx" ON "moderation_events" USING btree ("ad_id");--> statement-breakpoint
 CREATE INDEX "moderation_events_created_idx" ON "moderation_events" USING btree ("created_at");--> statement-breakpoint
--- D16: keep ad_summary exact in the same transaction as every change to advertisements.
+-- docs/decisions/0014-ad-moderation-rules.md: keep ad_summary exact in the same transaction as every change to advertisements.
 -- Statement-level triggers with transition tables: one summary write per group, in key order.
 CREATE FUNCTION ad_summary_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -7,7 +7,7 @@ CREATE TABLE "ad_daily" (
 	CONSTRAINT "ad_daily_day_status_category_ad_type_pk" PRIMARY KEY("day","status","category","ad_type")
 );
 --> statement-breakpoint
--- Kept exact in the same transaction as every change to advertisements, like ad_summary (D16).
+-- Kept exact in the same transaction as every change to advertisements, like ad_summary (docs/decisions/0014-ad-moderation-rules.md).
 CREATE FUNCTION ad_daily_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN

@@ -6,7 +6,7 @@ CREATE TABLE "ad_hourly" (
 	CONSTRAINT "ad_hourly_hour_status_category_pk" PRIMARY KEY("hour","status","category")
 );
 --> statement-breakpoint
--- Kept exact in the same transaction as every change to advertisements, like ad_daily (D16). An hour
+-- Kept exact in the same transaction as every change to advertisements, like ad_daily (docs/decisions/0014-ad-moderation-rules.md). An hour
 -- is the start of a UTC hour as a UTC wall-clock time (date_trunc of a timestamptz would follow
 -- the session's time zone, and Asia/Colombo is five and a half hours ahead).
 CREATE FUNCTION ad_hourly_apply() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Spec §3 Advertisement, plus the advertiser's id and who moderated it when. */
+/** Advertisement in docs/product.md#entities, plus the advertiser's id and who moderated it when. */
 export const advertisements = pgTable(
   'advertisements',
   {
@@ -63,7 +63,7 @@ export const advertisements = pgTable(
 );
 
 /**
- * D16: exact counts per (status, category, district), kept by a trigger in the same transaction
+ * docs/decisions/0014-ad-moderation-rules.md: exact counts per (status, category, district), kept by a trigger in the same transaction
  * as every change to `advertisements`. Cards, facets and status/category/district totals read
  * these few hundred rows instead of counting a million ads.
  */

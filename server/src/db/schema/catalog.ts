@@ -4,7 +4,7 @@ import { users } from './users';
 
 const activeStatus = ['Active', 'Inactive'] as const;
 
-/** Spec §3 Package. `pid` is the readable code the server generates (PKG-0001, …). */
+/** Package in docs/product.md#entities. `pid` is the readable code the server generates (PKG-0001, …). */
 export const packages = pgTable(
   'packages',
   {
@@ -36,7 +36,7 @@ export const packages = pgTable(
   ],
 );
 
-/** Who bought which package for how much (D21 subscriberCount, D22 revenue chart). */
+/** Who bought which package for how much (docs/decisions/0005-packages-and-duties.md subscriberCount, docs/decisions/0007-dashboard.md revenue chart). */
 export const packageSubscriptions = pgTable(
   'package_subscriptions',
   {
@@ -54,7 +54,7 @@ export const packageSubscriptions = pgTable(
   ],
 );
 
-/** Spec §3 Duty. `code` is the spec's `id` (#D + 4 digits, D18); conditions are sanitised HTML (D13). */
+/** Duty in docs/product.md#entities. `code` is the spec's `id` (#D + 4 digits, docs/decisions/0005-packages-and-duties.md); conditions are sanitised HTML (docs/decisions/0005-packages-and-duties.md). */
 export const duties = pgTable(
   'duties',
   {
@@ -75,7 +75,7 @@ export const duties = pgTable(
 
 export const bannerPlacements = ['Home page', 'Search results', 'Ad details', 'Category pages'] as const;
 
-/** Spec §3 Banner ad. `image` is a file name under uploads/banner-ads/ (D12). */
+/** Banner ad in docs/product.md#entities. `image` is a file name under uploads/banner-ads/ (docs/decisions/0006-banner-ads.md). */
 export const bannerAds = pgTable(
   'banner_ads',
   {
@@ -97,7 +97,7 @@ export const bannerAds = pgTable(
   ],
 );
 
-/** The shop leftovers (D24): products served by GET /api/products/getproducts. */
+/** The shop leftovers (docs/decisions/0007-dashboard.md): products served by GET /api/products/getproducts. */
 export const products = pgTable('products', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),

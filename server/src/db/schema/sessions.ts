@@ -1,7 +1,7 @@
 import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** D8: server-side sessions. Only the SHA-256 of the cookie token is stored. */
+/** docs/decisions/0012-access-control.md: server-side sessions. Only the SHA-256 of the cookie token is stored. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -16,7 +16,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
-/** D11: failed sign-ins, counted per email and per address over a sliding window. */
+/** docs/decisions/0012-access-control.md: failed sign-ins, counted per email and per address over a sliding window. */
 export const signInFailures = pgTable(
   'sign_in_failures',
   {

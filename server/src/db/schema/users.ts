@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** Advertisers and administrators (spec §3 "Advertiser user") plus the password hash. */
+/** Advertisers and administrators ("Advertiser user" in docs/product.md#entities) plus the password hash. */
 export const users = pgTable(
   'users',
   {

@@ -122,7 +122,7 @@ export async function countAds(db: Executor, q: AdFilter): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** ad_summary's rows with a count (D16) and the version they were read at. */
+/** ad_summary's rows with a count (docs/decisions/0014-ad-moderation-rules.md) and the version they were read at. */
 export type SummarySnapshot = {
   version: number;
   rows: { status: string; category: string; district: string; n: number }[];
@@ -169,7 +169,7 @@ export function lockAd(db: Executor, id: string): Promise<AdRow | undefined> {
     .then((r) => r[0]);
 }
 
-/** D15: one conditional update, so of two racing moderators exactly one wins. */
+/** docs/decisions/0014-ad-moderation-rules.md: one conditional update, so of two racing moderators exactly one wins. */
 export async function moderatePending(
   db: Executor,
   id: string,

@@ -17,7 +17,7 @@ import { AdsService } from './ads-service';
 
 const params = uuidParam;
 
-/** Spec §7 advertisement calls, extended by D16 (server paging) and D17 (bulk). */
+/** Advertisement calls in docs/product.md#calls, extended by docs/decisions/0014-ad-moderation-rules.md (server paging) and docs/decisions/0014-ad-moderation-rules.md (bulk). */
 export const adsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, clock, log, outbox }) => {
   const ads = new AdsService(db, storage, clock, log, outbox);
 

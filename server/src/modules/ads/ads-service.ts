@@ -74,7 +74,7 @@ export class AdsService {
   }
 
   /**
-   * D16: one page plus exact counts, facets and total, without counting the whole table. A search's
+   * docs/decisions/0014-ad-moderation-rules.md: one page plus exact counts, facets and total, without counting the whole table. A search's
    * total needs a scan of every match (250 ms for a word in 35,000 of 1,000,000 ads), so the list
    * answers it only when the page shows the end of the results; otherwise `total` is null and the
    * client asks `count` once per search (not once per page). Counts and facets come from ad_summary
@@ -108,7 +108,7 @@ export class AdsService {
     return repo.countAds(this.db, q);
   }
 
-  /** D15: pending → approved, or → rejected with a reason; anything else is a 409. */
+  /** docs/decisions/0014-ad-moderation-rules.md: pending → approved, or → rejected with a reason; anything else is a 409. */
   async setStatus(id: string, body: AdStatusBody, adminId: string): Promise<Advertisement> {
     const reason = body.status === 'rejected' ? body.rejectionReason : null;
     const at = this.clock();
@@ -139,7 +139,7 @@ export class AdsService {
     return toAdvertisement(row);
   }
 
-  /** D17: each id moderated on its own, in order; one result per id. */
+  /** docs/decisions/0014-ad-moderation-rules.md: each id moderated on its own, in order; one result per id. */
   async bulkStatus(body: AdBulkStatusBody, adminId: string) {
     const change: AdStatusBody =
       body.status === 'approved'
@@ -158,7 +158,7 @@ export class AdsService {
     return results;
   }
 
-  /** D19: keep a subset of the current images; removed files go after the commit. */
+  /** docs/decisions/0014-ad-moderation-rules.md: keep a subset of the current images; removed files go after the commit. */
   async updateImages(id: string, images: string[], adminId: string): Promise<Advertisement> {
     const { row, removed } = await this.db.transaction(async (tx) => {
       const current = await repo.lockAd(tx, id);

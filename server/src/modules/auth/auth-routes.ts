@@ -7,7 +7,7 @@ import type { AuthService } from './auth-service';
 
 const ok = z.object({ success: z.literal(true) });
 
-/** Sign-in and sign-out: the only /api routes open without a session (D9). */
+/** Sign-in and sign-out: the only /api routes open without a session (docs/decisions/0012-access-control.md). */
 export const publicAuthRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   sessionTtlSeconds: number;

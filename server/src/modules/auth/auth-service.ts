@@ -9,7 +9,7 @@ import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import * as repo from './sessions-repository';
 import { LONGEST_WINDOW_MS, SignInThrottle } from './sign-in-throttle';
 
-/** D8 and D11 in numbers. */
+/** docs/decisions/0012-access-control.md in numbers. */
 export const SESSION_IDLE_MS = 30 * 60_000;
 const TOUCH_EVERY_MS = 60_000;
 

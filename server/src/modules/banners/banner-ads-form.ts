@@ -4,7 +4,7 @@ import { BANNER_FORM_FIELDS, BANNER_IMAGE_MAX_BYTES, bannerMessages, textIssues 
 import { AppError, ValidationError } from '../../lib/errors';
 
 /**
- * Reading the multipart body of POST/PUT /api/banner-ads (spec §7, D12). @fastify/multipart is
+ * Reading the multipart body of POST/PUT /api/banner-ads (docs/product.md#calls, docs/decisions/0006-banner-ads.md). @fastify/multipart is
  * registered in the banner routes' own scope with these limits; anything past them, a second
  * file, an unknown, repeated or over-long field, or a body cut short is a 4xx with a clear message,
  * and nothing is written: the body is read whole into memory before any check passes.
@@ -24,7 +24,7 @@ export type BannerForm = { fields: Record<string, string>; image: Buffer | null 
 
 const knownFields = new Set<string>(BANNER_FORM_FIELDS);
 
-/** The multipart plugin's and busboy's errors, as D14 answers with this area's messages. */
+/** The multipart plugin's and busboy's errors, answered as docs/decisions/0013-errors-and-validation.md says, with this area's messages. */
 function asHttpError(err: unknown): Error {
   if (err instanceof AppError) return err;
   const e = err as { code?: string; statusCode?: number; message?: string };
@@ -102,7 +102,7 @@ export async function readBannerForm(request: FastifyRequest): Promise<BannerFor
   return { fields, image };
 }
 
-/** The form's fields through the contract's schema; every bad field is named in `errors` (D14). */
+/** The form's fields through the contract's schema; every bad field is named in `errors` (docs/decisions/0013-errors-and-validation.md). */
 export function parseBannerFields<S extends z.ZodType>(
   schema: S,
   form: BannerForm,

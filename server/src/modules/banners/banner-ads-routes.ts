@@ -28,7 +28,7 @@ const createForm = z.object({ ...bannerCreateFields.shape, image: imageFile });
 const updateForm = z.object({ ...bannerUpdateFields.shape, image: imageFile.optional() });
 
 /**
- * Spec §7 banner calls. Multipart parsing is registered here only (this plugin is its own
+ * Banner calls in docs/product.md#calls. Multipart parsing is registered here only (this plugin is its own
  * encapsulated scope), so no other route accepts multipart bodies.
  */
 export const bannerAdsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, clock, log }) => {

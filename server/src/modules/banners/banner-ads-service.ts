@@ -15,7 +15,7 @@ import { stage, type FileStorage, type StagedFile } from '../../storage/file-sto
 import { checkUploadedImage } from '../../storage/image-dimensions';
 import * as repo from './banner-ads-repository';
 
-/** Banner images live under uploads/banner-ads/ (spec §2); the row holds the file name only. */
+/** Banner images live under uploads/banner-ads/ (docs/product.md#banner-ads); the row holds the file name only. */
 export const BANNER_IMAGE_DIR = 'banner-ads';
 export const bannerImageKey = (file: string) => `${BANNER_IMAGE_DIR}/${file}`;
 const fileName = (staged: StagedFile) => staged.key.slice(BANNER_IMAGE_DIR.length + 1);
@@ -39,7 +39,7 @@ export function toBannerAd(row: BannerAdRow): BannerAd {
 type Log = { warn(obj: object, msg: string): void };
 
 /**
- * Banner ads (spec §2, §7; D12). An image is checked from its bytes and written under a temporary
+ * Banner ads (docs/product.md#banner-ads, docs/product.md#calls; docs/decisions/0006-banner-ads.md). An image is checked from its bytes and written under a temporary
  * name before the database change; it takes its random final name once the change commits and
  * is removed if the change fails. The file it replaces (or of a deleted banner) is removed only
  * after the change commits.
@@ -102,7 +102,7 @@ export class BannerAdsService {
   }
 
   /**
-   * D12: 415 unless the bytes are a well-formed JPEG, PNG, WebP or GIF of a sane size; written under
+   * docs/decisions/0006-banner-ads.md: 415 unless the bytes are a well-formed JPEG, PNG, WebP or GIF of a sane size; written under
    * a random name as a temporary file that only becomes the banner's image once its row commits.
    */
   private async stageImage(image: Buffer): Promise<StagedFile> {

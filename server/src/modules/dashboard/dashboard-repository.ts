@@ -5,7 +5,7 @@ import type { Range } from './calendar';
 
 /**
  * The dashboard's SQL: a few aggregate statements, each shaped so that an index or a
- * trigger-maintained summary answers it, never a count over the whole ads table (D16).
+ * trigger-maintained summary answers it, never a count over the whole ads table (docs/decisions/0014-ad-moderation-rules.md).
  * Ads posted in a period are counted from ad_daily for the period's whole UTC days and from the
  * (x, posting_date, id) indexes only for the partial days at its edges (`postedCount`), so a month
  * of a million-ad marketplace costs a few hundred summary rows, not 300,000 index entries.

@@ -4,7 +4,7 @@ import { dashboardQuery, dashboardResponse, notificationsResponse } from '@backo
 import type { ModuleDeps } from '../module-deps';
 import { DashboardService } from './dashboard-service';
 
-/** GET /api/dashboard (D22) and GET /api/notifications (the Common Notification feed). */
+/** GET /api/dashboard (docs/decisions/0007-dashboard.md) and GET /api/notifications (the Common Notification feed). */
 export const dashboardRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
   const service = new DashboardService(db, clock);
 

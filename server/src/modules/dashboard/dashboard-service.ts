@@ -43,7 +43,7 @@ function toActivity(row: repo.ActivityRow): ModerationActivity {
   };
 }
 
-/** D22: the spec's dashboard figures from the database; definitions in docs/decisions/0007. */
+/** docs/decisions/0007-dashboard.md: the spec's dashboard figures from the database; definitions in docs/decisions/0007. */
 export class DashboardService {
   constructor(
     private readonly db: Db,

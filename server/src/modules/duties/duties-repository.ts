@@ -8,7 +8,7 @@ export function listDuties(db: Executor): Promise<DutyRow[]> {
   return db.select().from(duties).orderBy(asc(duties.createdAt), asc(duties.code));
 }
 
-/** Inserts unless the code is taken (D18); undefined then, with nothing written. */
+/** Inserts unless the code is taken (docs/decisions/0005-packages-and-duties.md); undefined then, with nothing written. */
 export async function insertDuty(
   db: Executor,
   code: string,

@@ -11,7 +11,7 @@ import type { ModuleDeps } from '../module-deps';
 import { DutiesService } from './duties-service';
 
 /**
- * Spec §7 duty calls. `{id}` in the paths is the duty's `_id` (uuid): the `#D` code is the
+ * Duty calls in docs/product.md#calls. `{id}` in the paths is the duty's `_id` (uuid): the `#D` code is the
  * client's display code and its `#` cannot travel in a path (decision 0005).
  */
 export const dutiesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {

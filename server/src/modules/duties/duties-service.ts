@@ -6,7 +6,7 @@ import { AppError, NotFoundError } from '../../lib/errors';
 import * as repo from './duties-repository';
 import { sanitizeCondition } from './duty-sanitizer';
 
-/** Spec §3 Duty: `_id` is the row's uuid (used in the paths), `id` the `#D` code. */
+/** Duty in docs/product.md#entities: `_id` is the row's uuid (used in the paths), `id` the `#D` code. */
 export function toDuty(row: DutyRow): Duty {
   return {
     _id: row.id,
@@ -22,13 +22,13 @@ function values(body: DutyUpdateBody): repo.DutyValues {
   return {
     title: body.title,
     description: body.description,
-    // D13: sanitised when written; the client sanitises again before rendering.
+    // docs/decisions/0005-packages-and-duties.md: sanitised when written; the client sanitises again before rendering.
     conditions: body.conditions.map(sanitizeCondition),
     status: body.status,
   };
 }
 
-/** Spec §2 "Duties and Responsibilities", §7; D13, D18. */
+/** docs/product.md#duties, docs/product.md#calls; docs/decisions/0005-packages-and-duties.md. */
 export class DutiesService {
   constructor(
     private readonly db: Db,
@@ -39,7 +39,7 @@ export class DutiesService {
     return (await repo.listDuties(this.db)).map(toDuty);
   }
 
-  /** D18: the client's code, checked for form (schema) and uniqueness here; a clash is a 409. */
+  /** docs/decisions/0005-packages-and-duties.md: the client's code, checked for form (schema) and uniqueness here; a clash is a 409. */
   async create(body: DutyCreateBody): Promise<Duty> {
     const row = await repo.insertDuty(this.db, body.id, values(body), this.clock());
     if (!row) throw new AppError(409, dutyMessages.codeTaken, { id: dutyMessages.codeTaken });

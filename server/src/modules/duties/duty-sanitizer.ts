@@ -2,7 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 import { DUTY_ALLOWED_TAGS, DUTY_LINK_REL, DUTY_LINK_SCHEMES, isSafeDutyHref } from '@backoffice/contract';
 
 /**
- * D13: a condition keeps only <b>, <strong> and <a href> with an http, https or mailto link and
+ * docs/decisions/0005-packages-and-duties.md: a condition keeps only <b>, <strong> and <a href> with an http, https or mailto link and
  * rel="noopener noreferrer". Other tags go (their text stays; script and style lose their text
  * too), every other attribute goes, and a link to anywhere else becomes its plain text.
  *
@@ -17,7 +17,7 @@ const options: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
-    // A link is rebuilt from its href alone, with the rel D13 asks for.
+    // A link is rebuilt from its href alone, with the rel that docs/decisions/0005-packages-and-duties.md asks for.
     a: (_tag, attribs): sanitizeHtml.Tag => {
       const href = attribs.href?.trim() ?? '';
       return { tagName: 'a', attribs: isSafeDutyHref(href) ? { href, rel: DUTY_LINK_REL } : {} };

@@ -5,7 +5,7 @@ import { packages, packageSubscriptions, type PackageRow } from '../../db/schema
 export type PackageWithCount = PackageRow & { subscriberCount: number };
 export type PackageValues = Omit<PackageRow, 'id' | 'pid' | 'createdAt' | 'updatedAt'>;
 
-/** D21: distinct advertisers who bought the package (renewals count once; deleted users not at all). */
+/** docs/decisions/0005-packages-and-duties.md: distinct advertisers who bought the package (renewals count once; deleted users not at all). */
 // Written out with aliases: drizzle leaves single-table columns unqualified, which would bind
 // `id` to the subscription inside the subquery.
 const subscriberCount = sql<number>`(
@@ -30,7 +30,7 @@ export function findPackage(db: Executor, id: string): Promise<PackageWithCount 
 }
 
 /**
- * Serialises pid generation across app servers for the rest of the transaction (D5): the next
+ * Serialises pid generation across app servers for the rest of the transaction (docs/decisions/0011-database-files-and-instances.md): the next
  * `max + 1` is read only after the previous creator has committed.
  */
 export async function lockPidSequence(db: Executor): Promise<void> {

@@ -10,7 +10,7 @@ import {
 import type { ModuleDeps } from '../module-deps';
 import { PackagesService } from './packages-service';
 
-/** Spec §7 package calls: `{success, packages}`, `{success, package}`, `{success}`; errors are D14's. */
+/** Package calls in docs/product.md#calls: `{success, packages}`, `{success, package}`, `{success}`; errors as in docs/decisions/0013-errors-and-validation.md. */
 export const packagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
   const packages = new PackagesService(db, clock);
 

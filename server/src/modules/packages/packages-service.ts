@@ -27,7 +27,7 @@ export function toPackage(row: PackageRow, subscriberCount: number): Package {
     features: row.features,
     status: row.status,
     popularity: row.popularity,
-    // Spec §3: a default image per type is sent when the package has none of its own.
+    // docs/product.md#entities: a default image per type is sent when the package has none of its own.
     icon: row.icon ?? PACKAGE_ICONS[row.type],
     createdAt: row.createdAt.toISOString(),
     subscriberCount,
@@ -40,7 +40,7 @@ function rowValues(body: PackageBody): repo.PackageValues {
   return { ...rest, icon: icon === null || icon === PACKAGE_ICONS[body.type] ? null : icon };
 }
 
-/** Spec §2 "Packages", §7; D21. */
+/** docs/product.md#packages, docs/product.md#calls; docs/decisions/0005-packages-and-duties.md. */
 export class PackagesService {
   constructor(
     private readonly db: Db,

@@ -17,7 +17,7 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-/** Spec §7 GET api/products/getproducts, served by this server (D24), answering `{ products }`. */
+/** docs/product.md#calls GET api/products/getproducts, served by this server (docs/decisions/0007-dashboard.md), answering `{ products }`. */
 export const productsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   app.get(
     '/api/products/getproducts',

@@ -15,7 +15,7 @@ function check<T>(schema: z.ZodType<T>, value: unknown): T {
   return parsed.data;
 }
 
-/** Creates an administrator account (D23). */
+/** Creates an administrator account (docs/decisions/0015-demo-data-and-admins.md). */
 export async function createAdmin(
   db: Db,
   input: { email: string; password: string; username?: string; name?: string },
@@ -35,7 +35,7 @@ export async function createAdmin(
   });
 }
 
-/** Sets a new password and ends every session of that user (D8). */
+/** Sets a new password and ends every session of that user (docs/decisions/0012-access-control.md). */
 export async function resetPassword(db: Db, address: string, password: string) {
   const user = await findUserByEmail(db, address.trim());
   if (!user) throw new NotFoundError(userMessages.notFound);

@@ -24,7 +24,7 @@ export async function countAdmins(db: Executor): Promise<number> {
   return row?.n ?? 0;
 }
 
-// ---- User management (spec §2, §7; D20) ----
+// ---- User management (docs/product.md#user-management, docs/product.md#calls; docs/decisions/0004-users.md) ----
 
 /** The values a users query takes (db/query-values.ts). */
 type UserBinding = 'admin' | 'pattern' | 'digits';
@@ -206,7 +206,7 @@ export async function updateUser(
   return row!;
 }
 
-/** Ads carry their advertiser's username (spec §3): keep it in step with a rename. */
+/** Ads carry their advertiser's username (docs/product.md#entities): keep it in step with a rename. */
 export async function renameAdsOfUser(db: Executor, userId: string, username: string): Promise<void> {
   await db.update(advertisements).set({ username }).where(eq(advertisements.userId, userId));
 }

@@ -20,7 +20,7 @@ const actor = (request: FastifyRequest): Actor => ({
   tokenHash: request.session!.tokenHash,
 });
 
-/** Spec §7 user calls (admin-only, D9), with server-side search and paging on the list. */
+/** User calls in docs/product.md#calls (admin-only, docs/decisions/0012-access-control.md), with server-side search and paging on the list. */
 export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, clock, log }) => {
   const users = new UsersService(db, storage, clock, log);
 

@@ -36,7 +36,7 @@ function taken(field: 'email' | 'username'): AppError {
   return new AppError(409, message, { [field]: message });
 }
 
-/** Spec §2 User Management and User detail; D8 (sessions) and D20 (rules). */
+/** docs/product.md#user-management and docs/product.md#user-detail; docs/decisions/0012-access-control.md (sessions) and docs/decisions/0004-users.md (rules). */
 export class UsersService {
   constructor(
     private readonly db: Db,
@@ -71,9 +71,9 @@ export class UsersService {
   }
 
   /**
-   * Spec §5/§7 edit. The password changes only when one is given. A new password or lost admin
-   * rights end the user's sessions (D8); an admin changing their own password keeps the session
-   * they are using. Nobody demotes themselves, and the last admin stays an admin (D20).
+   * The user edit (docs/product.md#validation-rules, docs/product.md#calls). The password changes only when one is given. A new password or lost admin
+   * rights end the user's sessions (docs/decisions/0012-access-control.md); an admin changing their own password keeps the session
+   * they are using. Nobody demotes themselves, and the last admin stays an admin (docs/decisions/0004-users.md).
    */
   async update(id: string, body: UserUpdateBody, actor: Actor): Promise<PublicUser> {
     if (body.password && id === actor.id) await this.checkCurrentPassword(id, body.currentPassword);
@@ -134,7 +134,7 @@ export class UsersService {
   }
 
   /**
-   * D20: the user, their ads (with a moderation event each) and their sessions go in one
+   * docs/decisions/0004-users.md: the user, their ads (with a moderation event each) and their sessions go in one
    * transaction; image files no other ad uses, and the profile picture, are removed after it.
    */
   async delete(id: string, actor: Actor): Promise<void> {

@@ -4,9 +4,9 @@ import { FullscreenButton } from './fullscreen-button';
 import { HeaderBar } from './header-bar';
 import { Sidebar } from './sidebar';
 
-/** Dark admin shell: fixed sidebar, header bar, scrollable main area, fullscreen toggle (spec §1, §2). */
+/** Dark admin shell: fixed sidebar, header bar, scrollable main area, fullscreen toggle (docs/product.md#overview, docs/product.md#screens-and-routes). */
 export function AppShell() {
-  // Checks the server session on every mount; a 401 signs the client out (D9) and the guard
+  // Checks the server session on every mount; a 401 signs the client out (docs/decisions/0012-access-control.md) and the guard
   // then sends the visitor to /.
   const session = useGetSessionQuery(undefined, { refetchOnMountOrArgChange: true });
 

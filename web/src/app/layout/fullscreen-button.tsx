@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Maximize, Minimize } from 'lucide-react';
 import { cx, focusRing } from '../../components/ui';
 
-/** Floating bottom-right toggle; state follows the browser, toggle errors are only logged (spec §1). */
+/** Floating bottom-right toggle; state follows the browser, toggle errors are only logged (docs/product.md#overview). */
 export function FullscreenButton() {
   const [isFullscreen, setIsFullscreen] = useState(() => document.fullscreenElement != null);
 

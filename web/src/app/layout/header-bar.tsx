@@ -22,7 +22,7 @@ export function initialsOf(name: string): string {
 }
 
 /**
- * The bar above every screen (spec §2 Dashboard): a search box that opens the ads directory
+ * The bar above every screen (docs/product.md#dashboard): a search box that opens the ads directory
  * searching the text, the notifications bell (dot only when something is unread) and the
  * signed-in admin's badge.
  */

@@ -18,7 +18,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** Sidebar entries in the spec's order (§1). */
+/** Sidebar entries in the spec's order (docs/product.md#overview). */
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboard },
   { label: 'Common Notification', to: paths.notifications, icon: Bell },

@@ -7,7 +7,7 @@ import { baseApi } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { navItems } from './nav-items';
 
-/** GET /api/user/signout; failures are ignored (spec §7, §8). */
+/** GET /api/user/signout; failures are ignored (docs/product.md#calls, docs/product.md#error-catalogue). */
 async function requestSignOut() {
   try {
     await fetch('/api/user/signout', { credentials: 'include' });
@@ -16,7 +16,7 @@ async function requestSignOut() {
   }
 }
 
-/** Fixed 16rem sidebar: logo, the nine entries, Logout at the bottom (spec §1). */
+/** Fixed 16rem sidebar: logo, the nine entries, Logout at the bottom (docs/product.md#overview). */
 export function Sidebar() {
   const dispatch = useDispatch();
   const navigate = useNavigate();

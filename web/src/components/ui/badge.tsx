@@ -3,7 +3,7 @@ import { cx } from './cx';
 
 export type BadgeTone = 'emerald' | 'amber' | 'rose' | 'sky' | 'violet' | 'slate';
 
-/** Full class strings so Tailwind sees them (ui-style.md badge recipe). */
+/** Full class strings so Tailwind sees them (docs/ui-style.md badge recipe). */
 export const badgeTones: Record<BadgeTone, string> = {
   emerald: 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/30',
   amber: 'bg-amber-500/15 text-amber-300 ring-amber-500/30',

@@ -17,7 +17,7 @@ const tones: Record<BannerTone, string> = {
 
 const icons = { success: CircleCheck, error: CircleAlert, warning: TriangleAlert };
 
-/** Message strip above a table: success emerald, error rose, warning amber (ui-style.md). */
+/** Message strip above a table: success emerald, error rose, warning amber (docs/ui-style.md). */
 export function Banner({ message, onDismiss }: { message: BannerMessage; onDismiss?: () => void }) {
   const Icon = icons[message.tone];
   return (
@@ -42,7 +42,7 @@ export function Banner({ message, onDismiss }: { message: BannerMessage; onDismi
 }
 
 /**
- * A message that clears itself `timeoutMs` after it was shown (spec §9: 3 s or 5 s). Showing a new
+ * A message that clears itself `timeoutMs` after it was shown (docs/product.md#business-constants: 3 s or 5 s). Showing a new
  * message restarts the clock.
  */
 export function useTimedMessage(timeoutMs: number) {

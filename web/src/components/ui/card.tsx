@@ -22,7 +22,7 @@ export interface CardProps {
   className?: string;
 }
 
-/** Count card: label, big number, muted sub-line (ui-style.md). */
+/** Count card: label, big number, muted sub-line (docs/ui-style.md). */
 export function Card({ label, value, sub, icon, className }: CardProps) {
   return (
     <Panel className={cx('flex items-start justify-between gap-4', className)}>

@@ -5,7 +5,7 @@ import { cx } from './cx';
 
 export type SortOrder = 'asc' | 'desc';
 
-/** Table surface: rounded card, horizontal scroll, sticky header, text-sm (ui-style.md). */
+/** Table surface: rounded card, horizontal scroll, sticky header, text-sm (docs/ui-style.md). */
 export function TableFrame({ children, busy, label }: { children: ReactNode; busy?: boolean; label: string }) {
   return (
     <div className="overflow-x-auto">
@@ -64,7 +64,7 @@ export function SortableHeader({ label, active, order, onSort, onIntent, classNa
   );
 }
 
-/** Placeholder rows while the first page loads (ui-style.md: skeletons, never a blank screen). */
+/** Placeholder rows while the first page loads (docs/ui-style.md: skeletons, never a blank screen). */
 export function SkeletonRows({ rows, columns }: { rows: number; columns: number }) {
   return (
     <>

@@ -14,7 +14,7 @@ export interface ModalProps {
   className?: string;
 }
 
-/** Centred confirmation dialog (ui-style.md): title, text, Cancel and the action. */
+/** Centred confirmation dialog (docs/ui-style.md): title, text, Cancel and the action. */
 export function Modal({ title, onClose, children, actions, initialFocus, className }: ModalProps) {
   return (
     <DialogShell

@@ -6,7 +6,7 @@ import { cx } from './cx';
 export type PageItem = number | 'ellipsis';
 
 /**
- * The numbered buttons of a pager (spec §2): the first page, the last page and the pages within 1
+ * The numbered buttons of a pager (docs/product.md#ads-moderation): the first page, the last page and the pages within 1
  * of the current one, with an ellipsis wherever numbers are skipped. Pages are 1-based; `current`
  * is clamped into 1..totalPages.
  */
@@ -75,7 +75,7 @@ function PagerButton({
   );
 }
 
-/** Pager below a table (ui-style.md): the entries line on the left, buttons on the right. */
+/** Pager below a table (docs/ui-style.md): the entries line on the left, buttons on the right. */
 export function Pager({ page, pageSize, total, onPageChange }: PagerProps) {
   const pages = pageCount(total, pageSize);
   const { from, to } = shownRange(page, pageSize, total);

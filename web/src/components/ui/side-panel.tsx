@@ -15,7 +15,7 @@ export interface SidePanelProps {
   footer?: ReactNode;
 }
 
-/** Right-hand panel over a dimmed backdrop (ui-style.md). */
+/** Right-hand panel over a dimmed backdrop (docs/ui-style.md). */
 export function SidePanel({ title, open, onRequestClose, children, footer }: SidePanelProps) {
   // Starts off-screen and slides in on the next frame.
   const [entered, setEntered] = useState(false);

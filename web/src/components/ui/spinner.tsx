@@ -1,6 +1,6 @@
 import { cx } from './cx';
 
-/** Small inline spinner; per ui-style.md spinners appear only inside buttons. */
+/** Small inline spinner; per docs/ui-style.md spinners appear only inside buttons. */
 export function Spinner({ className }: { className?: string }) {
   return (
     <svg className={cx('size-4 animate-spin', className)} viewBox="0 0 24 24" fill="none" aria-hidden="true">

@@ -1,17 +1,17 @@
 import type { Advertisement } from '@backoffice/contract';
 
-/** Spec §2: the last 5 characters of the id, prefixed #. */
+/** docs/product.md#ads-moderation: the last 5 characters of the id, prefixed #. */
 export function formatAdId(id: string): string {
   return `#${id.slice(-5)}`;
 }
 
-/** Spec §2: phone1 or "-". */
+/** docs/product.md#ads-moderation: phone1 or "-". */
 export function formatContact(phone: string | null | undefined): string {
   return phone?.trim() ? phone.trim() : '-';
 }
 
 /**
- * Spec §2 "Date (short month, year, day)", in that order: "Nov 2026, 22" (local time). The
+ * "Date (short month, year, day)" in docs/product.md#ads-moderation, in that order: "Nov 2026, 22" (local time). The
  * parts come from Intl so the month name is the browser's short English month.
  */
 export function formatAdDate(iso: string | null | undefined): string {
@@ -25,7 +25,7 @@ export function formatAdDate(iso: string | null | undefined): string {
   return `${part('month')} ${part('year')}, ${part('day')}`;
 }
 
-/** Spec §2: Digital or Regular; the side panel's default is Digital. */
+/** docs/product.md#ads-moderation: Digital or Regular; the side panel's default is Digital. */
 export function adTypeLabel(adType: Advertisement['adType'] | null | undefined): 'Digital' | 'Regular' {
   return adType === 'regular' ? 'Regular' : 'Digital';
 }

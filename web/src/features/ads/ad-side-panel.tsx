@@ -33,7 +33,7 @@ export interface AdSidePanelProps {
 type Kept = Array<{ path: string; index: number }>;
 
 /**
- * "Ad Details/Image Review" (spec §2): details, an image grid where each image can be enlarged or
+ * "Ad Details/Image Review" (docs/product.md#ads-moderation): details, an image grid where each image can be enlarged or
  * removed, Cancel to revert and Save (only when modified). Closing with unsaved removals asks
  * first, with the browser's confirm.
  */
@@ -71,7 +71,7 @@ export function AdSidePanel({ ad, open, onClose, onSaved, message, onMessage }: 
   async function onSave() {
     const result = await save({ id: ad._id, images: kept.map((k) => k.path) });
     if ('error' in result) {
-      // Spec §7: only the ok flag is read, so an answer gives the first text, a failed call the fallback.
+      // docs/product.md#calls: only the ok flag is read, so an answer gives the first text, a failed call the fallback.
       const text = isHttpError(result.error) ? adMessages.imagesFailed : adMessages.imagesFailedFallback;
       onMessage({ tone: 'error', text });
       return;

@@ -9,7 +9,7 @@ const cards = [
   { key: 'rejected', label: 'Rejected', icon: CircleX },
 ] as const;
 
-/** The four whole-table counts of spec §2 ("…" until the first answer). */
+/** The four whole-table counts of docs/product.md#ads-moderation ("…" until the first answer). */
 export function AdsCountCards({ counts }: { counts: AdCounts | undefined }) {
   return (
     <section aria-label="Advertisement counts" className="mb-6 grid grid-cols-2 gap-4 xl:grid-cols-4">

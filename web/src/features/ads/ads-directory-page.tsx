@@ -11,14 +11,14 @@ import { useAdModeration } from './use-ad-moderation';
 import { useAdsSelection } from './use-ads-selection';
 import { useAdsTableState } from './use-ads-table-state';
 
-/** Spec §9: result banners 5 s, selection warnings 3 s. */
+/** docs/product.md#business-constants: result banners 5 s, selection warnings 3 s. */
 const RESULT_MESSAGE_MS = 5000;
 const SELECTION_MESSAGE_MS = 3000;
 const noFacets = { categories: [], districts: [] };
 /** A page fetched ahead less than this many seconds ago is not fetched ahead again. */
 const PREFETCH_FRESH_S = 10;
 
-/** Ads moderation (spec §2 "Ads moderation"); the server pages, sorts, filters and searches (D16). */
+/** Ads moderation (docs/product.md#ads-moderation); the server pages, sorts, filters and searches (docs/decisions/0014-ad-moderation-rules.md). */
 export function AdsDirectoryPage() {
   const table = useAdsTableState();
   // Moderation needs fresh rows: a cached view is shown at once but asked for again.
@@ -26,7 +26,7 @@ export function AdsDirectoryPage() {
   // `currentData` belongs to the current view; `data` may be the previous view's while loading.
   const ads = list.currentData?.advertisements ?? [];
   const loading = list.currentData === undefined && list.isFetching;
-  // A search's total comes from a separate count call when the page does not show the end (D16);
+  // A search's total comes from a separate count call when the page does not show the end (docs/decisions/0014-ad-moderation-rules.md);
   // it is cached per search, so paging through results counts once.
   const { status, category, district, q } = table.params;
   const countNeeded = list.currentData?.total === null;

@@ -3,7 +3,7 @@ import type { AdListResponse } from '@backoffice/contract';
 import { Button, SearchBox, SelectField, Toolbar, cx, type SelectOption } from '../../components/ui';
 import type { AdsFilters, StatusFilter } from './use-ads-table-state';
 
-/** Spec §2 order: all/approved/pending/rejected. */
+/** docs/product.md#ads-moderation order: all/approved/pending/rejected. */
 export const statusOptions: SelectOption[] = [
   { value: 'all', label: 'All' },
   { value: 'approved', label: 'Approved' },
@@ -28,7 +28,7 @@ export interface AdsToolbarProps {
 }
 
 export interface AdsBulkBarProps {
-  /** Number of selected pending ads; the bulk buttons need at least one (spec §5). */
+  /** Number of selected pending ads; the bulk buttons need at least one (docs/product.md#validation-rules). */
   pendingSelected: number;
   onBulkApprove: () => void;
   onBulkReject: () => void;
@@ -65,7 +65,7 @@ export function AdsToolbar(props: AdsToolbarProps) {
           aria-hidden="true"
         />
       </Button>
-      {/* Spec §2: shown with no behaviour. */}
+      {/* docs/product.md#ads-moderation: shown with no behaviour. */}
       <Button variant="secondary" icon={<Filter className="size-4" aria-hidden="true" />}>
         Filter
       </Button>
@@ -76,7 +76,7 @@ export function AdsToolbar(props: AdsToolbarProps) {
   );
 }
 
-/** Bulk moderation bar above the table; the buttons need a selected pending ad (spec §5). */
+/** Bulk moderation bar above the table; the buttons need a selected pending ad (docs/product.md#validation-rules). */
 export function AdsBulkBar({ pendingSelected, onBulkApprove, onBulkReject }: AdsBulkBarProps) {
   const noPending = pendingSelected === 0;
   return (
@@ -117,7 +117,7 @@ export interface AdsFilterPanelProps {
   onChange: <K extends keyof AdsFilters>(key: K, value: AdsFilters[K]) => void;
 }
 
-/** The collapsible Status / Category / District panel (spec §2); options come from the server's facets. */
+/** The collapsible Status / Category / District panel (docs/product.md#ads-moderation); options come from the server's facets. */
 export function AdsFilterPanel({ id, filters, facets, onChange }: AdsFilterPanelProps) {
   return (
     <section

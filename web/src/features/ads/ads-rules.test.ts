@@ -13,7 +13,7 @@ const approved = makeAd({ _id: adId(3), status: 'approved' });
 const rejected = makeAd({ _id: adId(4), status: 'rejected' });
 const page = [pending1, approved, pending2, rejected];
 
-describe('select-all (spec §4)', () => {
+describe('select-all (docs/product.md#states-and-transitions)', () => {
   it('is false on a page without pending ads, even with an empty selection', () => {
     expect(isAllPendingSelected([approved, rejected], new Map())).toBe(false);
     expect(isAllPendingSelected([], new Map())).toBe(false);
@@ -52,7 +52,7 @@ describe('select-all (spec §4)', () => {
   });
 });
 
-describe('bulk checks and messages (spec §4, §5, §8)', () => {
+describe('bulk checks and messages (docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/product.md#error-catalogue)', () => {
   it('asks for a selection, then for a pending one', () => {
     expect(checkBulkSelection('approve', { pending: [], nonPending: [] })).toEqual({
       ok: false,
@@ -123,7 +123,7 @@ describe('bulk checks and messages (spec §4, §5, §8)', () => {
   });
 });
 
-describe('table formats (spec §2)', () => {
+describe('table formats (docs/product.md#ads-moderation)', () => {
   it('shows # and the last five characters of the id', () => {
     expect(formatAdId('5b0c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4')).toBe('#2b3c4');
   });
@@ -147,7 +147,7 @@ describe('table formats (spec §2)', () => {
   });
 });
 
-describe('table state and the list query (D16)', () => {
+describe('table state and the list query (docs/decisions/0014-ad-moderation-rules.md)', () => {
   it('toggles the sorted column and starts another one ascending', () => {
     expect(defaultSort).toEqual({ field: 'postingDate', order: 'desc' });
     expect(nextSort(defaultSort, 'postingDate')).toEqual({ field: 'postingDate', order: 'asc' });

@@ -78,7 +78,7 @@ function rowActions(ad: Advertisement, props: AdsTableProps): RowMenuItem[] {
   return items;
 }
 
-/** The ads table of spec §2. A row click (or Enter on a focused row) opens the side panel. */
+/** The ads table of docs/product.md#ads-moderation. A row click (or Enter on a focused row) opens the side panel. */
 export function AdsTable(props: AdsTableProps) {
   const { ads, loading, sort, onSort, onSortIntent, selection, onOpen } = props;
   const header = (h: { field: AdSortField; label: string }) => (

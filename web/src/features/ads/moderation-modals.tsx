@@ -13,7 +13,7 @@ interface ApproveModalProps {
   onConfirm: () => void;
 }
 
-/** Permanent-action confirmation for approval (spec §4). The action button is not focused first. */
+/** Permanent-action confirmation for approval (docs/product.md#states-and-transitions). The action button is not focused first. */
 export function ApproveModal({ count, busy, onCancel, onConfirm }: ApproveModalProps) {
   return (
     <Modal
@@ -43,9 +43,9 @@ interface RejectModalProps {
 }
 
 /**
- * Reject: first the reason (spec §5: Reject stays disabled while it is blank; submitting a blank
+ * Reject: first the reason (docs/product.md#validation-rules: Reject stays disabled while it is blank; submitting a blank
  * reason with Ctrl+Enter says "Please provide a reason for rejection" for 3 s), then the
- * permanent-action confirmation quoting the reason (spec §4).
+ * permanent-action confirmation quoting the reason (docs/product.md#states-and-transitions).
  */
 export function RejectModal({ count, busy, onCancel, onConfirm }: RejectModalProps) {
   const [reason, setReason] = useState('');

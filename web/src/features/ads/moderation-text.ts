@@ -5,7 +5,7 @@ import { formatAdId } from './ad-format';
 export type ModerationKind = 'approve' | 'reject';
 
 /**
- * Wording of the permanent-action confirmations (spec §4: singular and plural, no way back to
+ * Wording of the permanent-action confirmations (docs/product.md#states-and-transitions: singular and plural, no way back to
  * pending, only deletion afterwards). The spec fixes the meaning, not the sentence.
  */
 export function confirmTitle(kind: ModerationKind, count: number): string {
@@ -25,7 +25,7 @@ export function permanentActionText(kind: ModerationKind, count: number): string
 
 export const deleteConfirmText = 'Are you sure you want to delete this advertisement? This action cannot be undone.';
 
-/** What a bulk button does with the selection before any confirmation (spec §4, §5). */
+/** What a bulk button does with the selection before any confirmation (docs/product.md#states-and-transitions, docs/product.md#validation-rules). */
 export type BulkCheck =
   { ok: false; message: BannerMessage } | { ok: true; ids: string[]; warning: BannerMessage | null };
 
@@ -57,7 +57,7 @@ export function checkBulkSelection(
   return { ok: true, ids: [...selection.pending], warning };
 }
 
-/** Spec §8 bulk result: "{n} … successfully. {m} failed. …", or "Failed to … {m} …" when none worked. */
+/** Bulk result in docs/product.md#error-catalogue: "{n} … successfully. {m} failed. …", or "Failed to … {m} …" when none worked. */
 export function bulkResultMessage(kind: ModerationKind, results: AdBulkStatusResponse['results']): BannerMessage {
   const n = results.filter((r) => r.ok).length;
   const m = results.length - n;

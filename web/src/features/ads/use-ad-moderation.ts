@@ -25,7 +25,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** Approve, reject and delete with their confirmations and spec §8 messages. */
+/** Approve, reject and delete with their confirmations and messages in docs/product.md#error-catalogue. */
 export function useAdModeration(callbacks: ModerationCallbacks) {
   const [dialog, setDialog] = useState<ModerationDialog>(null);
   const [setStatus, statusState] = useSetAdStatusMutation();
@@ -57,7 +57,7 @@ export function useAdModeration(callbacks: ModerationCallbacks) {
       callbacks.unselect(ids);
       return;
     }
-    // D17: one call per 100 ids instead of the spec's one call per ad.
+    // docs/decisions/0014-ad-moderation-rules.md: one call per 100 ids instead of the spec's one call per ad.
     const results: AdBulkStatusResponse['results'] = [];
     for (const batch of chunks(ids, MAX_BULK_IDS)) {
       const result = await bulkSetStatus({ ...body, ids: batch });

@@ -7,13 +7,13 @@ type AdLike = Pick<Advertisement, '_id' | 'status'>;
 
 const isPending = (ad: AdLike) => ad.status === 'pending';
 
-/** Spec §4: true only when every pending ad on the page is selected and at least one exists. */
+/** docs/product.md#states-and-transitions: true only when every pending ad on the page is selected and at least one exists. */
 export function isAllPendingSelected(pageAds: readonly AdLike[], selected: Selection): boolean {
   const pending = pageAds.filter(isPending);
   return pending.length > 0 && pending.every((ad) => selected.has(ad._id));
 }
 
-/** Spec §4: select-all selects only the pending ads of the current view; a second click clears them. */
+/** docs/product.md#states-and-transitions: select-all selects only the pending ads of the current view; a second click clears them. */
 export function toggleAllPending(pageAds: readonly AdLike[], selected: Selection): Map<string, AdStatus> {
   const next = new Map(selected);
   const pending = pageAds.filter(isPending);
@@ -22,7 +22,7 @@ export function toggleAllPending(pageAds: readonly AdLike[], selected: Selection
   return next;
 }
 
-/** Approved and rejected ads cannot be selected (spec §4). */
+/** Approved and rejected ads cannot be selected (docs/product.md#states-and-transitions). */
 export function toggleOne(ad: AdLike, selected: Selection): Map<string, AdStatus> {
   const next = new Map(selected);
   if (next.has(ad._id)) next.delete(ad._id);

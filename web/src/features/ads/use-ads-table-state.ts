@@ -31,7 +31,7 @@ export function nextSort(current: AdsSort, field: AdSortField): AdsSort {
   return { field, order: 'asc' };
 }
 
-/** The list call's parameters for the current table state (D16). */
+/** The list call's parameters for the current table state (docs/decisions/0014-ad-moderation-rules.md). */
 export function toListParams(page: number, sort: AdsSort, filters: AdsFilters, q: string): AdListParams {
   return {
     page,

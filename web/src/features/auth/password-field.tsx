@@ -8,7 +8,7 @@ interface PasswordFieldProps {
   disabled?: boolean;
 }
 
-/** Password input with a show/hide toggle (spec §2 Sign-in). */
+/** Password input with a show/hide toggle (docs/product.md#sign-in). */
 export function PasswordField({ value, onChange, disabled }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (

@@ -10,7 +10,7 @@ import { PasswordField } from './password-field';
 import { requestSignIn } from './sign-in-request';
 import { selectCurrentUser, signInFailure, signInStart, signInSuccess } from './user-slice';
 
-/** Public sign-in screen at / (spec §2 Sign-in, §5, §8). */
+/** Public sign-in screen at / (docs/product.md#sign-in, docs/product.md#validation-rules, docs/product.md#error-catalogue). */
 export function SignInPage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { messages, type PublicUser } from '@backoffice/contract';
 export type SignInResult = { ok: true; user: PublicUser } | { ok: false; message: string };
 
 /**
- * POST /api/auth/signin (spec §7, §8): non-OK answers give the server's message or
+ * POST /api/auth/signin (docs/product.md#calls, docs/product.md#error-catalogue): non-OK answers give the server's message or
  * `Invalid credentials`; a network or parse failure gives the generic message.
  */
 export async function requestSignIn(email: string, password: string): Promise<SignInResult> {

@@ -17,7 +17,7 @@ import { makeUser } from '../../test/fixtures';
 const admin = makeUser();
 const signedIn: UserState = { currentUser: admin, loading: false, error: false };
 
-describe('user slice (spec §4 Session)', () => {
+describe('user slice (Session in docs/product.md#states-and-transitions)', () => {
   it('starts signed out, idle, without error', () => {
     expect(userReducer(undefined, { type: '@@init' })).toEqual({
       currentUser: null,

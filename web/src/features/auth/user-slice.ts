@@ -8,7 +8,7 @@ import {
   updateUserSuccess,
 } from '../../lib/session-events';
 
-/** Session state of spec §3: error is `false` or the failure payload (a message). */
+/** Session state of docs/product.md#entities: error is `false` or the failure payload (a message). */
 export interface UserState {
   currentUser: PublicUser | null;
   loading: boolean;
@@ -30,7 +30,7 @@ const failure = (state: UserState, action: PayloadAction<string>) => {
   state.error = action.payload;
 };
 
-/** Transitions of spec §4 (Session). */
+/** Transitions of docs/product.md#states-and-transitions (Session). */
 export const userSlice = createSlice({
   name: 'user',
   initialState: initialUserState,

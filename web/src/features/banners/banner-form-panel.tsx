@@ -34,7 +34,7 @@ const fileInputClass =
   'hover:file:bg-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 rounded-lg';
 
 /**
- * Add/Edit panel (spec §2): Name, Status toggle, Description, Start and End Date (date only),
+ * Add/Edit panel (docs/product.md#banner-ads): Name, Status toggle, Description, Start and End Date (date only),
  * Placement (decision 0006), and Image (images only; required when adding; left empty on edit it
  * keeps the current one) with a live preview of the chosen file.
  */

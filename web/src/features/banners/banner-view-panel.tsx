@@ -11,7 +11,7 @@ export interface BannerViewPanelProps {
   onEnlarge: (banner: BannerAd) => void;
 }
 
-/** View panel (spec §2): image, name, description, placements, displaying date, status, views. */
+/** View panel (docs/product.md#banner-ads): image, name, description, placements, displaying date, status, views. */
 export function BannerViewPanel({ banner, open, onClose, onEdit, onEnlarge }: BannerViewPanelProps) {
   return (
     <SidePanel

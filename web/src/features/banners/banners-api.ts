@@ -1,7 +1,7 @@
 import type { BannerAd, BannerListParams, BannerMutationResponse } from '@backoffice/contract';
 import { baseApi } from '../../lib/api';
 
-/** Spec §7: `GET /api/banner-ads?status=&search=`, both always sent; "all" is sent as empty. */
+/** docs/product.md#calls: `GET /api/banner-ads?status=&search=`, both always sent; "all" is sent as empty. */
 export function bannerListUrl({ status = '', search = '' }: BannerListParams): string {
   const query = new URLSearchParams({ status: status === 'all' ? '' : status, search: search.trim() });
   return `/banner-ads?${query}`;
@@ -9,7 +9,7 @@ export function bannerListUrl({ status = '', search = '' }: BannerListParams): s
 
 const bannerPath = (id: string) => `/banner-ads/${encodeURIComponent(id)}`;
 
-/** Every change refetches the list (tag `Banners`). Bodies are FormData (multipart, spec §7). */
+/** Every change refetches the list (tag `Banners`). Bodies are FormData (multipart, docs/product.md#calls). */
 export const bannersApi = baseApi.enhanceEndpoints({ addTagTypes: ['Banners'] }).injectEndpoints({
   endpoints: (build) => ({
     listBanners: build.query<BannerAd[], BannerListParams>({

@@ -88,7 +88,7 @@ describe('BannersPage', () => {
       expect(within(row(/^3f0af1a2 /)).getByRole('button', { name: `${action} ${bank.name}` })).toBeInTheDocument();
   });
 
-  it('sends ?status=&search= (spec §7), the status filter and a debounced search', async () => {
+  it('sends ?status=&search= (docs/product.md#calls), the status filter and a debounced search', async () => {
     const server = fakeServer();
     await renderPage();
     expect(server.calls[0]!.path).toBe('/api/banner-ads?status=&search=');
@@ -202,7 +202,7 @@ describe('BannersPage', () => {
   });
 });
 
-describe('banner form rules (spec §5)', () => {
+describe('banner form rules (docs/product.md#validation-rules)', () => {
   const values = { ...emptyBannerValues, name: 'N', description: 'D', startDate: '2026-12-02', endDate: '2026-12-01' };
   const png = new File(['x'], 'a.png', { type: 'image/png' });
 

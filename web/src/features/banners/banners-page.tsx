@@ -7,12 +7,12 @@ import { useDeleteBannerMutation, useListBannersQuery } from './banners-api';
 import { BannersTable } from './banners-table';
 import { BannersToolbar, useBannerFilters } from './banners-toolbar';
 
-/** Success and delete-failure messages disappear after 3 s, as the package messages do (spec §9). */
+/** Success and delete-failure messages disappear after 3 s, as the package messages do (docs/product.md#business-constants). */
 const MESSAGE_MS = 3000;
 
 type PanelContent = { kind: 'view'; banner: BannerAd } | { kind: 'form'; banner: BannerAd | null };
 
-/** Banner Ads (spec §2): search, status filter, + Add New, the table, View and Add/Edit panels. */
+/** Banner Ads (docs/product.md#banner-ads): search, status filter, + Add New, the table, View and Add/Edit panels. */
 export function BannersPage() {
   const filters = useBannerFilters();
   const list = useListBannersQuery(filters.params, { refetchOnMountOrArgChange: true });

@@ -33,7 +33,7 @@ export interface BannersTableProps {
   onAdd: () => void;
 }
 
-/** Spec §2 table: Ad Id (first 8), Image (click for large preview), Name, Placement, Display Date Range, Status, actions. */
+/** docs/product.md#banner-ads table: Ad Id (first 8), Image (click for large preview), Name, Placement, Display Date Range, Status, actions. */
 export function BannersTable(props: BannersTableProps) {
   const { banners, loading } = props;
   return (

@@ -10,7 +10,7 @@ const statusOptions: SelectOption[] = [
   { value: 'Inactive', label: 'Inactive' },
 ];
 
-/** Search (debounced) and status filter; the server filters (spec §7 `?status=&search=`). */
+/** Search (debounced) and status filter; the server filters (docs/product.md#calls `?status=&search=`). */
 export function useBannerFilters() {
   const { text: searchText, search, setSearch, replace } = useDebouncedSearch();
   const [status, setStatus] = useState<StatusFilter>('all');

@@ -22,7 +22,7 @@ export interface BannerFormValues {
 
 export type BannerFormErrors = Partial<Record<keyof BannerFormValues | 'image', string>>;
 
-/** New banners start Active (spec §4) on the home page (decision 0006). */
+/** New banners start Active (docs/product.md#states-and-transitions) on the home page (decision 0006). */
 export const emptyBannerValues: BannerFormValues = {
   name: '',
   description: '',
@@ -38,9 +38,9 @@ export function bannerValues(banner: BannerAd): BannerFormValues {
 }
 
 /**
- * Spec §5: name, description, start and end date required, the end not before the start (the
+ * docs/product.md#validation-rules: name, description, start and end date required, the end not before the start (the
  * contract's rules, shared with the server); an image only when adding, and it must be a JPEG,
- * PNG, WebP or GIF of at most 5 MB (the server checks the bytes again, D12).
+ * PNG, WebP or GIF of at most 5 MB (the server checks the bytes again, docs/decisions/0006-banner-ads.md).
  */
 export function validateBanner(values: BannerFormValues, file: File | null, creating: boolean): BannerFormErrors {
   const errors: BannerFormErrors = {};
@@ -60,7 +60,7 @@ export function validateBanner(values: BannerFormValues, file: File | null, crea
   return errors;
 }
 
-/** The multipart body of spec §7 (plus placement); the image only when one was chosen. */
+/** The multipart body of docs/product.md#calls (plus placement); the image only when one was chosen. */
 export function bannerFormData(values: BannerFormValues, file: File | null): FormData {
   const body = new FormData();
   for (const [key, value] of Object.entries(values)) body.append(key, value.trim());
@@ -85,7 +85,7 @@ export function useBannerForm({ banner, onSaved }: { banner: BannerAd | null; on
 
   function setField<K extends keyof BannerFormValues>(key: K, value: BannerFormValues[K]) {
     setValues((v) => ({ ...v, [key]: value }));
-    // Spec §5 (as for packages): a field's error clears on edit; the date order involves both dates.
+    // docs/product.md#validation-rules (as for packages): a field's error clears on edit; the date order involves both dates.
     setErrors((e) => ({ ...e, [key]: undefined, ...(key === 'startDate' ? { endDate: undefined } : {}) }));
   }
 

@@ -31,7 +31,7 @@ function run(...actions: Parameters<typeof cartReducer>[1][]): CartState {
 }
 const quantities = (s: CartState) => s.cartItems.map((i) => [i._id, i.userId, i.cartTotalQuantity]);
 
-describe('cart slice (spec §4 Cart)', () => {
+describe('cart slice (Cart in docs/product.md#states-and-transitions)', () => {
   it('adds a new item with quantity 1, every product field and the userId', () => {
     const s = run(addToCart({ product: boost, userId: 'u1' }));
     expect(s.cartItems).toEqual([{ ...boost, cartTotalQuantity: 1, userId: 'u1' }]);

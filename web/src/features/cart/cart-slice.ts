@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { CART_STORAGE_KEY, type Product } from '@backoffice/contract';
 
-/** Spec §3 cart item: the product's fields plus its quantity and the user it belongs to. */
+/** Cart item in docs/product.md#entities: the product's fields plus its quantity and the user it belongs to. */
 export type CartItem = Product & { cartTotalQuantity: number; userId: string | null };
 
 export interface CartState {
@@ -14,7 +14,7 @@ type ItemKey = { _id: string; userId: string | null };
 const same = (a: ItemKey, b: ItemKey) => a._id === b._id && a.userId === b.userId;
 
 /**
- * Spec §4: the cart starts from browser storage key `cartItems` (anything unreadable counts as
+ * docs/product.md#states-and-transitions: the cart starts from browser storage key `cartItems` (anything unreadable counts as
  * empty); totals start at 0. Read when the store is created, not when this module loads.
  */
 export function initialCartState(): CartState {
@@ -28,7 +28,7 @@ export function initialCartState(): CartState {
   return { cartItems, cartTotalQuantity: 0, cartTotalAmount: 0 };
 }
 
-/** The rules of spec §4 (Cart). Items are one per (product _id, userId). */
+/** The rules of docs/product.md#states-and-transitions (Cart). Items are one per (product _id, userId). */
 export const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,

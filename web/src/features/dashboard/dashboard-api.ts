@@ -2,7 +2,7 @@ import type { ChartPeriod, DashboardResponse } from '@backoffice/contract';
 import { baseApi } from '../../lib/api';
 
 /**
- * GET /api/dashboard (D22). It provides the `Ads` tag that every moderation invalidates, so the
+ * GET /api/dashboard (docs/decisions/0007-dashboard.md). It provides the `Ads` tag that every moderation invalidates, so the
  * figures follow approvals, rejections and deletions made in this browser.
  */
 export const dashboardApi = baseApi.enhanceEndpoints({ addTagTypes: ['Ads'] }).injectEndpoints({

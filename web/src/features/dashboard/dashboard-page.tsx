@@ -8,7 +8,7 @@ import { RecentActivities } from './recent-activities';
 import { SummaryCards } from './summary-cards';
 
 /**
- * Dashboard (spec §2) with real figures (D22): the same cards, panels and charts, fed by
+ * Dashboard (docs/product.md#dashboard) with real figures (docs/decisions/0007-dashboard.md): the same cards, panels and charts, fed by
  * GET /api/dashboard. The period only changes the Ads Submitted donut; the other figures keep
  * showing while it loads.
  */

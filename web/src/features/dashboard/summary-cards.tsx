@@ -32,7 +32,7 @@ const cards = [
   },
 ] as const;
 
-/** The four summary cards of spec §2 with the database's figures (D22); "…" until the first answer. */
+/** The four summary cards of docs/product.md#dashboard with the database's figures (docs/decisions/0007-dashboard.md); "…" until the first answer. */
 export function SummaryCards({ figures }: { figures: Cards | undefined }) {
   return (
     <section aria-label="Summary" className="grid grid-cols-2 gap-4 xl:grid-cols-4">

@@ -20,7 +20,7 @@ export interface ConditionEditorProps {
   index: number;
   value: string;
   onChange: (value: string) => void;
-  /** Spec §2: removal only while more than one condition remains. */
+  /** docs/product.md#duties: removal only while more than one condition remains. */
   canRemove: boolean;
   onRemove: () => void;
 }

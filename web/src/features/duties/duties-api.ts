@@ -10,7 +10,7 @@ import { baseApi } from '../../lib/api';
 /** `{id}` in the paths is the duty's `_id` (uuid); the `#D` code travels in the body (decision 0005). */
 const dutyPath = (id: string) => `/duties/${encodeURIComponent(id)}`;
 
-/** Spec §7 duty calls; every change refetches the list (tag `Duties`). */
+/** Duty calls in docs/product.md#calls; every change refetches the list (tag `Duties`). */
 export const dutiesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Duties'] }).injectEndpoints({
   endpoints: (build) => ({
     listDuties: build.query<Duty[], void>({

@@ -27,7 +27,7 @@ const statusOptions = [
   { value: 'Inactive', label: 'Inactive' },
 ];
 
-/** Duties and Responsibilities (spec §2); a failed load falls back to the two sample duties (§8). */
+/** Duties and Responsibilities (docs/product.md#duties); a failed load falls back to the two sample duties (docs/product.md#error-catalogue). */
 export function DutiesPage() {
   const list = useListDutiesQuery(undefined, { refetchOnMountOrArgChange: true });
   const usingSamples = list.isError && !list.data;

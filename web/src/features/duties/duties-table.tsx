@@ -23,7 +23,7 @@ export interface DutiesTableProps {
   onDelete: (duty: Duty) => void;
 }
 
-/** Spec §2 table: Duty ID, Title, Description, number of conditions, Status, actions View, Edit, Delete. */
+/** docs/product.md#duties table: Duty ID, Title, Description, number of conditions, Status, actions View, Edit, Delete. */
 export function DutiesTable({ duties, loading, onView, onEdit, onDelete }: DutiesTableProps) {
   return (
     <TableFrame label="Duties" busy={loading}>

@@ -16,7 +16,7 @@ export interface DutyFormPanelProps {
 }
 
 /**
- * Add/Edit duty (spec §2): Title, Status toggle, Description and one or more Conditions with bold
+ * Add/Edit duty (docs/product.md#duties): Title, Status toggle, Description and one or more Conditions with bold
  * and link helpers. A failed save shows the spec's alert in an accessible banner (decision 0005).
  */
 export function DutyFormPanel({ duty, knownCodes, open, onClose, onSaved }: DutyFormPanelProps) {

@@ -2,7 +2,7 @@ import type { Duty } from '@backoffice/contract';
 import { Button, SidePanel, StatusBadge, Detail } from '../../components/ui';
 import { RichText } from './rich-text';
 
-/** View duty (spec §2): the conditions rendered as (sanitised) rich text. */
+/** View duty (docs/product.md#duties): the conditions rendered as (sanitised) rich text. */
 export function DutyViewPanel({
   duty,
   open,

@@ -13,7 +13,7 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
 });
 
 /**
- * D13: conditions are sanitised by the server when written and again here before rendering:
+ * docs/decisions/0005-packages-and-duties.md: conditions are sanitised by the server when written and again here before rendering:
  * only <b>, <strong> and <a href> (http, https or mailto) with rel="noopener noreferrer" survive;
  * a link that lost its href is unwrapped to its text, as the server does.
  */

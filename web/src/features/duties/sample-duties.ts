@@ -1,7 +1,7 @@
 import type { Duty } from '@backoffice/contract';
 
 /**
- * Spec §8: when the list cannot be loaded the screen falls back to these two built-in sample
+ * docs/product.md#error-catalogue: when the list cannot be loaded the screen falls back to these two built-in sample
  * duties. Their `_id`s are not uuids, so the server refuses any change to them (an error alert).
  */
 export const SAMPLE_DUTIES: readonly Duty[] = [

@@ -6,7 +6,7 @@ import { firstErrors, showServerErrors } from '../../lib/form';
 export type DutyFormValues = { title: string; description: string; conditions: string[]; status: DutyStatus };
 
 export function dutyToForm(duty?: Duty): DutyFormValues {
-  // Spec §4: new items default to Active; a duty has one or more conditions.
+  // docs/product.md#states-and-transitions: new items default to Active; a duty has one or more conditions.
   if (!duty) return { title: '', description: '', conditions: [''], status: 'Active' };
   return {
     title: duty.title,

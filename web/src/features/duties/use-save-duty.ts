@@ -5,8 +5,8 @@ import { useCreateDutyMutation, useUpdateDutyMutation } from './duties-api';
 export type SaveResult = { ok: true; duty: Duty } | { ok: false; errors?: Record<string, string> };
 
 /**
- * Saves a duty. A new one gets a `#D` + 4 digit code made here (spec §3); when the server says the
- * code is taken (409, D18) another one is tried, up to DUTY_CODE_ATTEMPTS codes in all.
+ * Saves a duty. A new one gets a `#D` + 4 digit code made here (docs/product.md#entities); when the server says the
+ * code is taken (409, docs/decisions/0005-packages-and-duties.md) another one is tried, up to DUTY_CODE_ATTEMPTS codes in all.
  */
 export function useSaveDuty() {
   const [create, createState] = useCreateDutyMutation();

@@ -64,7 +64,7 @@ function NotificationRow({ item, unread }: { item: NotificationItem; unread: boo
 }
 
 /**
- * Common Notification (spec §2; D22): ads waiting for review and the latest moderation events,
+ * Common Notification (docs/product.md#notifications; docs/decisions/0007-dashboard.md): ads waiting for review and the latest moderation events,
  * newest first. Opening the screen marks them seen for this admin; what was new on arrival keeps
  * its "New" badge while the screen is open.
  */

@@ -26,7 +26,7 @@ import { apiError } from '../../lib/api';
 import { useCreatePackageMutation, useUpdatePackageMutation } from './packages-api';
 import { emptyPackageForm, packageToForm, usePackageForm } from './use-package-form';
 
-/** Spec §9: package messages disappear after 3 s. */
+/** docs/product.md#business-constants: package messages disappear after 3 s. */
 export const PACKAGE_MESSAGE_MS = 3000;
 
 export interface PackageFormPanelProps {
@@ -72,7 +72,7 @@ function FormSelect({
   );
 }
 
-/** Add/Edit Package (spec §2, §5): every field, features list, shared validation, server errors on fields. */
+/** Add/Edit Package (docs/product.md#packages, docs/product.md#validation-rules): every field, features list, shared validation, server errors on fields. */
 export function PackageFormPanel({ pkg, open, onClose, onSaved }: PackageFormPanelProps) {
   const form = usePackageForm(() => (pkg ? packageToForm(pkg) : emptyPackageForm()));
   const { values, errors } = form;

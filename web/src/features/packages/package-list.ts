@@ -16,7 +16,7 @@ export function filterPackages(list: readonly Package[], search: string, status:
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
-/** Sorted by one column (spec §2: PID, name, type, status), ties broken by pid; never in place. */
+/** Sorted by one column (docs/product.md#packages: PID, name, type, status), ties broken by pid; never in place. */
 export function sortPackages(list: readonly Package[], sort: PackageSort): Package[] {
   const sign = sort.order === 'asc' ? 1 : -1;
   return [...list].sort(
@@ -36,5 +36,5 @@ export function formatPackageDate(iso: string): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
 }
 
-/** ui-style.md: Regular violet, Digital sky, everywhere. */
+/** docs/ui-style.md: Regular violet, Digital sky, everywhere. */
 export const typeTone = (type: Package['type']) => (type === 'Regular' ? 'violet' : 'sky');

@@ -3,7 +3,7 @@ import { formatPackagePrice, type Package } from '@backoffice/contract';
 import { Badge, Button, SidePanel, StatusBadge, Thumbnail, Detail } from '../../components/ui';
 import { formatPackageDate, typeTone } from './package-list';
 
-/** View panel (spec §2): every field of the package, popularity only when not None. */
+/** View panel (docs/product.md#packages): every field of the package, popularity only when not None. */
 export function PackageViewPanel({
   pkg,
   open,

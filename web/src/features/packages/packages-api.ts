@@ -3,7 +3,7 @@ import { baseApi } from '../../lib/api';
 
 const packagePath = (id: string) => `/packages/${encodeURIComponent(id)}`;
 
-/** Spec §7 package calls; every change refetches the list (tag `Packages`). */
+/** Package calls in docs/product.md#calls; every change refetches the list (tag `Packages`). */
 export const packagesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Packages'] }).injectEndpoints({
   endpoints: (build) => ({
     listPackages: build.query<Package[], void>({

@@ -27,7 +27,7 @@ const statusOptions = [
   { value: 'Inactive', label: 'Inactive' },
 ];
 
-/** Package Management (spec §2 "Packages"): the whole list is small, so search, filter and sort run here. */
+/** Package Management (docs/product.md#packages): the whole list is small, so search, filter and sort run here. */
 export function PackagesPage() {
   const list = useListPackagesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [search, setSearch] = useState('');
@@ -40,7 +40,7 @@ export function PackagesPage() {
   const message = useTimedMessage(PACKAGE_MESSAGE_MS);
   const showMessage = message.show;
 
-  // Spec §8: "Failed to fetch packages", gone after 3 s like every package message.
+  // docs/product.md#error-catalogue: "Failed to fetch packages", gone after 3 s like every package message.
   const failedAt = list.isError ? list.startedTimeStamp : undefined;
   useEffect(() => {
     if (failedAt) showMessage('error', packageMessages.fetchFailed);

@@ -33,7 +33,7 @@ export interface PackagesTableProps {
   onDelete: (pkg: Package) => void;
 }
 
-/** Spec §2 table: PID, Icon, Name with duration, Type, Description, Status, actions View, Edit, Delete. */
+/** docs/product.md#packages table: PID, Icon, Name with duration, Type, Description, Status, actions View, Edit, Delete. */
 export function PackagesTable(props: PackagesTableProps) {
   const { packages, loading, sort, onSort } = props;
   const header = (field: PackageSortField, label: string) => (

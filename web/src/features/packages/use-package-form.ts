@@ -28,7 +28,7 @@ export type PackageFormValues = {
 };
 
 export function emptyPackageForm(): PackageFormValues {
-  // Spec §4: new items default to Active.
+  // docs/product.md#states-and-transitions: new items default to Active.
   return {
     name: '',
     type: '',
@@ -64,7 +64,7 @@ function toNumber(text: string): number {
   return compact === '' ? Number.NaN : Number(compact);
 }
 
-/** The request body the form stands for (spec §7 fields); the shared rules then check it. */
+/** The request body the form stands for (fields in docs/product.md#calls); the shared rules then check it. */
 export function formToBody(values: PackageFormValues): Record<string, unknown> {
   return {
     name: values.name,

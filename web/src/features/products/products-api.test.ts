@@ -35,7 +35,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('productsApi (spec §4, §9; D24)', () => {
+describe('productsApi (docs/product.md#states-and-transitions, docs/product.md#business-constants; docs/decisions/0007-dashboard.md)', () => {
   it('is the store part named productsApi: unused data kept 60 s, no refetch on focus or reconnect', () => {
     const config = makeStore().getState().productsApi.config;
     expect(config).toMatchObject({

@@ -4,7 +4,7 @@ import { PRODUCTS_CACHE_SECONDS, type ProductsResponse } from '@backoffice/contr
 import { baseQueryWithSignOut } from '../../lib/api';
 
 /**
- * The shop leftovers' product query (spec §4, §7, §9; D24): its own API slice named
+ * The shop leftovers' product query (docs/product.md#states-and-transitions, docs/product.md#calls, docs/product.md#business-constants; docs/decisions/0007-dashboard.md): its own API slice named
  * `productsApi`, asking this server (relative URL) rather than a hard-coded host. Unused data is
  * kept 60 seconds; no polling, no refetch on focus or reconnect. Its cache is persisted with the
  * store, so it restores cached entries from redux-persist's REHYDRATE action.

@@ -1,7 +1,7 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { Product, ProductsResponse } from '@backoffice/contract';
 
-/** The product list fetch of the shop leftovers (spec §1, §4): the `products` part of the store. */
+/** The product list fetch of the shop leftovers (docs/product.md#overview, docs/product.md#states-and-transitions): the `products` part of the store. */
 export interface ProductsState {
   items: Product[];
   status: 'idle' | 'pending' | 'success' | 'rejected';
@@ -9,7 +9,7 @@ export interface ProductsState {
 
 export const initialProductsState: ProductsState = { items: [], status: 'idle' };
 
-/** GET /api/products/getproducts on this server (D24). */
+/** GET /api/products/getproducts on this server (docs/decisions/0007-dashboard.md). */
 export const productsFetch = createAsyncThunk('products/productsFetch', async () => {
   const res = await fetch('/api/products/getproducts', { credentials: 'include' });
   if (!res.ok) throw new Error(`products: HTTP ${res.status}`);

@@ -32,7 +32,7 @@ async function stored(): Promise<Record<string, unknown>> {
   return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, JSON.parse(v)]));
 }
 
-describe('the whole store is persisted under key root, version 1 (spec §4)', () => {
+describe('the whole store is persisted under key root, version 1 (docs/product.md#states-and-transitions)', () => {
   it('stores user, products, cart and the productsApi cache, but not the admin API cache', async () => {
     stubFetch(async () => jsonResponse({ products: [product] }));
     const store = makeStore();

@@ -12,7 +12,7 @@ import { UserAdStats, UserProfile } from './user-profile';
 import { useDeleteUserMutation, useGetUserQuery } from './users-api';
 import { USER_MESSAGE_MS, type UsersPageState } from './user-shared';
 
-/** User detail (spec §2): profile, ad statistics, Edit and Delete. */
+/** User detail (docs/product.md#user-detail): profile, ad statistics, Edit and Delete. */
 export function UserDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -28,7 +28,7 @@ export function UserDetailPage() {
   const self = user !== undefined && currentUser?._id === user._id;
 
   function saved(updated: PublicUser) {
-    // Spec §4: the signed-in admin's own record is the session's currentUser.
+    // docs/product.md#states-and-transitions: the signed-in admin's own record is the session's currentUser.
     if (self) dispatch(updateUserSuccess(updated));
     setDialog(null);
     message.show('success', userMessages.updated);

@@ -63,18 +63,18 @@ function FormSelect(props: {
 
 export interface UserEditModalProps {
   user: PublicUser;
-  /** The signed-in admin is editing their own record: the role cannot be lowered (D20). */
+  /** The signed-in admin is editing their own record: the role cannot be lowered (docs/decisions/0004-users.md). */
   self: boolean;
   onClose: () => void;
   /** Saved: the user as the server now has it. */
   onSaved: (user: PublicUser) => void;
-  /** Spec §4 update-user start/failure, for the signed-in admin's own record. */
+  /** docs/product.md#states-and-transitions update-user start/failure, for the signed-in admin's own record. */
   onStart?: () => void;
   onFailure?: (message: string) => void;
 }
 
 /**
- * Edit User (spec §2, §5): Username, Email, Mobile, Password (left empty keeps the current one and
+ * Edit User (docs/product.md#user-detail, docs/product.md#validation-rules): Username, Email, Mobile, Password (left empty keeps the current one and
  * is then not sent), Role and Status. Checked with the server's rules before sending; the server's
  * field errors and message are shown when it refuses.
  */
@@ -113,7 +113,7 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
       mobile: form.mobile.trim(),
       isAdmin: form.role === 'admin',
       isVerified: form.status === 'active',
-      // Spec §5: the password is sent only if entered.
+      // docs/product.md#validation-rules: the password is sent only if entered.
       ...(form.password ? { password: form.password } : {}),
       ...(askCurrent ? { currentPassword: form.currentPassword } : {}),
     };

@@ -1,7 +1,7 @@
 import type { PublicUser } from '@backoffice/contract';
 
 /**
- * Spec §2 "Registered Date (day, short month, year; N/A if missing)": "22 Nov 2026" (local time).
+ * "Registered Date (day, short month, year; N/A if missing)" in docs/product.md#user-management: "22 Nov 2026" (local time).
  */
 export function formatUserDate(iso: string | null | undefined): string {
   if (!iso) return 'N/A';
@@ -14,7 +14,7 @@ export function formatUserDate(iso: string | null | undefined): string {
   return `${part('day')} ${part('month')} ${part('year')}`;
 }
 
-/** The name when there is one, else the username (spec §2 "name or username"). */
+/** The name when there is one, else the username ("name or username" in docs/product.md#user-management). */
 export function displayName(user: Pick<PublicUser, 'name' | 'username'>): string {
   return user.name?.trim() || user.username;
 }

@@ -2,14 +2,14 @@ import { userMessages } from '@backoffice/contract';
 import { apiError, isHttpError, serverMessage } from '../../lib/api';
 
 /**
- * Spec §8 gives two texts for each users failure. The first is shown when the server answered
+ * docs/product.md#error-catalogue gives two texts for each users failure. The first is shown when the server answered
  * with an error, the second when the call itself failed (network, no answer).
  */
 export function loadFailureText(error: unknown): string {
   return isHttpError(error) ? userMessages.fetchFailed : userMessages.loadFailed;
 }
 
-/** Delete failures: the spec's text, with the server's reason (D14 message) on a second line. */
+/** Delete failures: the spec's text, with the server's reason (its `message`, docs/decisions/0013-errors-and-validation.md) on a second line. */
 export function deleteFailureText(error: unknown): string {
   if (!isHttpError(error)) return userMessages.deleteFailedRetry;
   const reason = serverMessage(error, '');

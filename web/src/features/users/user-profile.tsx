@@ -14,7 +14,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The user detail card (spec §2): picture or placeholder, name or username, Active/Inactive and
+ * The user detail card (docs/product.md#user-detail): picture or placeholder, name or username, Active/Inactive and
  * Admin badges, username, email, mobile (Not set), join date, verified, account type.
  */
 export function UserProfile({ user }: { user: PublicUser }) {

@@ -13,7 +13,7 @@ const counts = [
 ] as const;
 
 /**
- * The View panel of spec §2: user name, verified mobile, registration date, the three counts and,
+ * The View panel of docs/product.md#user-management: user name, verified mobile, registration date, the three counts and,
  * when present, mobile2 and WhatsApp. Its footer opens the user detail page.
  */
 export function UserSidePanel({ user, open, onClose }: { user: ListedUser; open: boolean; onClose: () => void }) {

@@ -22,7 +22,7 @@ export function userListUrl(params: UserListParams | UserCountParams, path = '/u
 const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;
 
 /**
- * Spec §7 user calls. The list (tag `Users`) and each user (tag `User`/id) refetch after a change.
+ * User calls in docs/product.md#calls. The list (tag `Users`) and each user (tag `User`/id) refetch after a change.
  * A delete does not refetch the deleted user's own entry: the screen showing it leaves at once.
  */
 export const usersApi = baseApi.enhanceEndpoints({ addTagTypes: ['Users', 'User'] }).injectEndpoints({

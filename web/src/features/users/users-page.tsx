@@ -21,7 +21,7 @@ import { UsersToolbar } from './users-toolbar';
 import { useUsersListState } from './use-users-list-state';
 import { USER_MESSAGE_MS, type UsersPageState } from './user-shared';
 
-/** User Management (spec §2): advertisers, searched and paged by the server (beyond the spec's static pager). */
+/** User Management (docs/product.md#user-management): advertisers, searched and paged by the server (beyond the spec's static pager). */
 export function UsersPage() {
   const table = useUsersListState();
   const list = useListUsersQuery(table.params, { refetchOnMountOrArgChange: true });
@@ -56,7 +56,7 @@ export function UsersPage() {
   const openPanel = (user: ListedUser) => showPanel({ user });
 
   async function remove(user: ListedUser) {
-    // Spec §8: a browser confirm precedes delete.
+    // docs/product.md#error-catalogue: a browser confirm precedes delete.
     if (!window.confirm(userMessages.deleteConfirm)) return;
     const outcome = await deleteUser(user._id);
     if ('error' in outcome) {

@@ -40,7 +40,7 @@ const countTone = {
 } as const;
 
 /**
- * The advertiser table of spec §2: checkbox, User ID (first 5), User Name, Verified Mobile
+ * The advertiser table of docs/product.md#user-management: checkbox, User ID (first 5), User Name, Verified Mobile
  * Number, Registered Date, the three ad counts and the row menu. A row click (or Enter) views the
  * user in the side panel; the name links to the user detail page.
  */

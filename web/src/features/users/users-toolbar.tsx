@@ -1,7 +1,7 @@
 import { Download, Filter, Trash2 } from 'lucide-react';
 import { Button, SearchBox, SelectField, Toolbar, type SelectOption } from '../../components/ui';
 
-/** Spec §2: a Status dropdown (active/inactive/pending) shown without behaviour. */
+/** docs/product.md#user-management: a Status dropdown (active/inactive/pending) shown without behaviour. */
 const statusOptions: SelectOption[] = [
   { value: '', label: 'Status' },
   { value: 'active', label: 'Active' },
