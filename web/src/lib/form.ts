@@ -1,3 +1,4 @@
+import { useEffect, useState, type RefObject } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
 /**
@@ -37,4 +38,20 @@ export function showServerErrors<T extends FieldValues>(
     shown.add(field);
     setError(field as Path<T>, { type: 'server', message });
   }
+}
+
+/**
+ * Moves focus to the form's first invalid field once the errors are on screen. The request is kept
+ * until a render shows an invalid field, so it never depends on how fast the errors render.
+ */
+export function useFocusFirstError(formRef: RefObject<HTMLFormElement | null>, errors: object): () => void {
+  const [pending, setPending] = useState(0);
+  useEffect(() => {
+    if (pending === 0) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!invalid) return;
+    invalid.focus();
+    setPending(0);
+  }, [pending, errors, formRef]);
+  return () => setPending((n) => n + 1);
 }

@@ -5,6 +5,7 @@ import { Banner, Button, SidePanel, TextAreaField, TextField, Toggle } from '../
 import { ConditionEditor } from './condition-editor';
 import { useDutyForm, type DutyFormValues } from './use-duty-form';
 import { useSaveDuty } from './use-save-duty';
+import { useFocusFirstError } from '../../lib/form';
 
 export interface DutyFormPanelProps {
   duty?: Duty;
@@ -27,9 +28,10 @@ export function DutyFormPanel({ duty, knownCodes, open, onClose, onSaved }: Duty
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
 
+  const requestErrorFocus = useFocusFirstError(formRef, errors);
   function focusFirstError() {
     setFailed(false);
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    requestErrorFocus();
   }
 
   async function submit(typed: DutyFormValues) {

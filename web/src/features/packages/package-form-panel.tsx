@@ -25,6 +25,7 @@ import {
 import { apiError } from '../../lib/api';
 import { useCreatePackageMutation, useUpdatePackageMutation } from './packages-api';
 import { emptyPackageForm, packageToForm, usePackageForm } from './use-package-form';
+import { useFocusFirstError } from '../../lib/form';
 
 /** docs/product.md#business-constants: package messages disappear after 3 s. */
 export const PACKAGE_MESSAGE_MS = 3000;
@@ -84,9 +85,7 @@ export function PackageFormPanel({ pkg, open, onClose, onSaved }: PackageFormPan
   const formId = useId();
   const featuresError = errors.features;
 
-  function focusFirstError() {
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  }
+  const focusFirstError = useFocusFirstError(formRef, errors);
 
   async function save(body: PackageBody) {
     const result = pkg ? await update({ id: pkg._id, body }) : await create(body);
