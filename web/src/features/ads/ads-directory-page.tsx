@@ -1,6 +1,15 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ADS_PAGE_SIZE, adMessages, type AdListParams, type Advertisement } from '@backoffice/contract';
-import { Banner, Button, PageHeader, Pager, Panel, pageCount, usePanel, useTimedMessage } from '../../components/ui';
+import {
+  Banner,
+  Button,
+  PageHeader,
+  Pager,
+  Panel,
+  SIDE_PANEL_CLOSE_MS,
+  pageCount,
+  useTimedMessage,
+} from '../../components/ui';
 import { AdSidePanel } from './ad-side-panel';
 import { useAdsPrefetch, useCountAdsQuery, useListAdsQuery } from './ads-api';
 import { AdsCountCards } from './ads-count-cards';
@@ -39,9 +48,19 @@ export function AdsDirectoryPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
 
-  // The panel keeps showing its ad while it slides out, then forgets it.
-  const { panel, show, close: closePanel, update: updatePanel } = usePanel<{ ad: Advertisement }>();
-  const openPanel = (ad: Advertisement) => show({ ad });
+  // The panel keeps showing its ad while it slides out, then forgets it (docs/product.md#business-constants: 300 ms).
+  const [panel, setPanel] = useState<{ ad: Advertisement; open: boolean } | null>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+  function openPanel(ad: Advertisement) {
+    clearTimeout(closeTimer.current);
+    setPanel({ ad, open: true });
+  }
+  function closePanel() {
+    setPanel((p) => (p ? { ...p, open: false } : p));
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => setPanel(null), SIDE_PANEL_CLOSE_MS);
+  }
 
   const moderation = useAdModeration({
     showResult: (m) => result.show(m.tone, m.text),
@@ -144,7 +163,7 @@ export function AdsDirectoryPage() {
           ad={panel.ad}
           open={panel.open}
           onClose={closePanel}
-          onSaved={(ad) => updatePanel({ ad })}
+          onSaved={(ad) => setPanel((p) => (p ? { ...p, ad } : p))}
           message={panelShowsBanner ? result.message : null}
           onMessage={(m) => result.show(m.tone, m.text)}
         />

@@ -1,6 +1,7 @@
-import { Check, ChevronDown, Download, Filter, SlidersHorizontal, X } from 'lucide-react';
+import { useId } from 'react';
+import { Check, ChevronDown, Download, Filter, Search, SlidersHorizontal, X } from 'lucide-react';
 import type { AdListResponse } from '@backoffice/contract';
-import { Button, SearchBox, SelectField, Toolbar, cx, type SelectOption } from '../../components/ui';
+import { Button, SelectField, cx, inputClass, type SelectOption } from '../../components/ui';
 import type { AdsFilters, StatusFilter } from './use-ads-table-state';
 
 /** docs/product.md#ads-moderation order: all/approved/pending/rejected. */
@@ -36,14 +37,26 @@ export interface AdsBulkBarProps {
 
 /** Always-visible controls: search, status, the filter panel toggle, Filter and Export as. */
 export function AdsToolbar(props: AdsToolbarProps) {
+  const searchId = useId();
   return (
-    <Toolbar>
-      <SearchBox
-        label="Search advertisements"
-        value={props.searchText}
-        onChange={props.onSearch}
-        placeholder="Search by heading, details or user"
-      />
+    <div className="flex flex-wrap items-center gap-2 p-4">
+      <div className="relative min-w-56 flex-1">
+        <label htmlFor={searchId} className="sr-only">
+          Search advertisements
+        </label>
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
+        <input
+          id={searchId}
+          type="search"
+          value={props.searchText}
+          onChange={(e) => props.onSearch(e.target.value)}
+          placeholder="Search by heading, details or user"
+          className={cx(inputClass, 'h-10 py-0 pl-9 text-sm')}
+        />
+      </div>
       <SelectField
         label="Status"
         hideLabel
@@ -72,7 +85,7 @@ export function AdsToolbar(props: AdsToolbarProps) {
       <Button variant="secondary" icon={<Download className="size-4" aria-hidden="true" />}>
         Export as
       </Button>
-    </Toolbar>
+    </div>
   );
 }
 

@@ -2,18 +2,17 @@ import type { KeyboardEvent } from 'react';
 import { adImageUrl, adMessages, type Advertisement, type AdSortField } from '@backoffice/contract';
 import { Check, Eye, SearchX, Trash2, X } from 'lucide-react';
 import {
-  ActionsCell,
   Badge,
   Button,
   EmptyState,
-  SelectAllHeader,
-  SelectCell,
+  RowMenu,
   SkeletonRows,
   SortableHeader,
   StatusBadge,
   TableFrame,
   Th,
   Thumbnail,
+  checkboxClass,
   cx,
   rowClass,
   tdClass,
@@ -104,12 +103,16 @@ export function AdsTable(props: AdsTableProps) {
     <TableFrame label="Advertisements" busy={loading}>
       <thead className={theadClass}>
         <tr>
-          <SelectAllHeader
-            label="Select all pending advertisements on this page"
-            checked={selection.allSelected}
-            disabled={loading || selection.pagePendingCount === 0}
-            onChange={selection.toggleAll}
-          />
+          <Th className="w-10">
+            <input
+              type="checkbox"
+              className={checkboxClass}
+              aria-label="Select all pending advertisements on this page"
+              checked={selection.allSelected}
+              disabled={loading || selection.pagePendingCount === 0}
+              onChange={selection.toggleAll}
+            />
+          </Th>
           {sortable.map(header)}
           <Th>Contact</Th>
           {sortableAfterContact.map(header)}
@@ -147,12 +150,17 @@ export function AdsTable(props: AdsTableProps) {
                   selection.isSelected(ad._id) && 'bg-indigo-500/5',
                 )}
               >
-                <SelectCell
-                  label={`Select advertisement ${id}`}
-                  selectable={pending}
-                  checked={selection.isSelected(ad._id)}
-                  onChange={() => selection.toggle(ad)}
-                />
+                <td className={tdClass} onClick={(e) => e.stopPropagation()}>
+                  {pending && (
+                    <input
+                      type="checkbox"
+                      className={checkboxClass}
+                      aria-label={`Select advertisement ${id}`}
+                      checked={selection.isSelected(ad._id)}
+                      onChange={() => selection.toggle(ad)}
+                    />
+                  )}
+                </td>
                 <td className={cx(tdClass, 'font-mono text-xs text-slate-400')}>{id}</td>
                 {/* max-w-0 + w-full: the heading takes the width left over and truncates. */}
                 <td className={cx(tdClass, 'w-full max-w-0 min-w-56')}>
@@ -181,7 +189,9 @@ export function AdsTable(props: AdsTableProps) {
                 <td className={tdClass}>
                   <StatusBadge status={ad.status} />
                 </td>
-                <ActionsCell label={`Actions for advertisement ${id}`} items={rowActions(ad, props)} />
+                <td className={cx(tdClass, 'text-right')} onClick={(e) => e.stopPropagation()}>
+                  <RowMenu label={`Actions for advertisement ${id}`} items={rowActions(ad, props)} />
+                </td>
               </tr>
             );
           })

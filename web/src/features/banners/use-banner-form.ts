@@ -8,8 +8,7 @@ import {
   type BannerPlacement,
   type BannerStatus,
 } from '@backoffice/contract';
-import { apiError, serverMessage } from '../../lib/api';
-import { useCreateBannerMutation, useUpdateBannerMutation } from './banners-api';
+import { serverFieldErrors, serverMessage, useCreateBannerMutation, useUpdateBannerMutation } from './banners-api';
 
 export interface BannerFormValues {
   name: string;
@@ -106,7 +105,7 @@ export function useBannerForm({ banner, onSaved }: { banner: BannerAd | null; on
     const body = bannerFormData(values, file);
     const result = banner ? await update({ id: banner._id, body }) : await create(body);
     if ('error' in result) {
-      setErrors(apiError(result.error).errors);
+      setErrors(serverFieldErrors(result.error));
       setSaveError(serverMessage(result.error, bannerMessages.saveFailed));
       return;
     }

@@ -3,9 +3,8 @@ import { Plus } from 'lucide-react';
 import { MAX_DUTY_CONDITIONS, dutyMessages, type Duty } from '@backoffice/contract';
 import { Banner, Button, SidePanel, TextAreaField, TextField, Toggle } from '../../components/ui';
 import { ConditionEditor } from './condition-editor';
-import { useDutyForm, type DutyFormValues } from './use-duty-form';
+import { useDutyForm } from './use-duty-form';
 import { useSaveDuty } from './use-save-duty';
-import { useFocusFirstError } from '../../lib/form';
 
 export interface DutyFormPanelProps {
   duty?: Duty;
@@ -28,15 +27,14 @@ export function DutyFormPanel({ duty, knownCodes, open, onClose, onSaved }: Duty
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
 
-  const requestErrorFocus = useFocusFirstError(formRef, errors);
-  function focusFirstError() {
+  async function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
     setFailed(false);
-    requestErrorFocus();
-  }
-
-  async function submit(typed: DutyFormValues) {
-    setFailed(false);
-    const result = await save(typed, duty, knownCodes);
+    if (!form.validate()) {
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    const result = await save(values, duty, knownCodes);
     if (result.ok) return onSaved(result.duty);
     if (result.errors) form.showServerErrors(result.errors);
     setFailed(true);
@@ -58,13 +56,7 @@ export function DutyFormPanel({ duty, knownCodes, open, onClose, onSaved }: Duty
         </>
       }
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => form.handleSubmit(submit, focusFirstError)(event)}
-        className="space-y-4"
-      >
+      <form id={formId} ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
         {failed && (
           <Banner message={{ tone: 'error', text: dutyMessages.saveFailed }} onDismiss={() => setFailed(false)} />
         )}

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
-import { dutyUpdateBody, type Duty, type DutyStatus } from '@backoffice/contract';
-import { firstErrors, showServerErrors } from '../../lib/form';
+import { useState } from 'react';
+import { validateDuty, type Duty, type DutyFieldErrors, type DutyStatus } from '@backoffice/contract';
 
 export type DutyFormValues = { title: string; description: string; conditions: string[]; status: DutyStatus };
 
@@ -16,48 +14,51 @@ export function dutyToForm(duty?: Duty): DutyFormValues {
   };
 }
 
-/**
- * The duty form on react-hook-form, with the contract's duty schema as its rules (title and
- * description required). A field's message clears when it is edited and comes back on the next
- * save; a 400's per-field messages show under their fields. The form hands on the values as typed.
- */
+/** Duty form state: docs/product.md#validation-rules (title and description required), each error cleared when its field is edited. */
 export function useDutyForm(duty?: Duty) {
-  const form = useForm<DutyFormValues>({
-    defaultValues: dutyToForm(duty),
-    resolver: zodResolver(dutyUpdateBody, undefined, { raw: true }),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
-  const { control, setValue, clearErrors, getValues, setError, formState } = form;
-  const values = useWatch({ control }) as DutyFormValues;
-  const errors = firstErrors(formState.errors);
+  const [values, setValues] = useState(() => dutyToForm(duty));
+  const [errors, setErrors] = useState<DutyFieldErrors>({});
 
   function set<K extends keyof DutyFormValues>(key: K, value: DutyFormValues[K]) {
-    setValue(key, value as never);
-    clearErrors(key);
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => {
+      if (!(key in e)) return e;
+      const { [key]: _cleared, ...rest } = e;
+      return rest;
+    });
   }
 
   return {
     values,
     errors,
-    handleSubmit: form.handleSubmit,
     set,
     setCondition: (index: number, text: string) =>
       set(
         'conditions',
-        getValues('conditions').map((c, i) => (i === index ? text : c)),
+        values.conditions.map((c, i) => (i === index ? text : c)),
       ),
-    addCondition: () => set('conditions', [...getValues('conditions'), '']),
-    /** Removal only while more than one remains. */
+    addCondition: () => set('conditions', [...values.conditions, '']),
+    /** docs/product.md#duties: removal only while more than one remains. */
     removeCondition: (index: number) => {
-      const conditions = getValues('conditions');
-      if (conditions.length > 1)
+      if (values.conditions.length > 1)
         set(
           'conditions',
-          conditions.filter((_, i) => i !== index),
+          values.conditions.filter((_, i) => i !== index),
         );
     },
-    showServerErrors: (serverErrors: Record<string, string>) =>
-      showServerErrors(setError, serverErrors, Object.keys(getValues())),
+    /** True when the shared rules pass; otherwise shows their messages. */
+    validate(): boolean {
+      const found = validateDuty(values);
+      setErrors(found);
+      return Object.keys(found).length === 0;
+    },
+    showServerErrors: (serverErrors: Record<string, string>) => {
+      const mapped: DutyFieldErrors = {};
+      for (const [path, message] of Object.entries(serverErrors)) {
+        const field = path.split('.')[0] as keyof DutyFieldErrors;
+        mapped[field] ??= message;
+      }
+      setErrors(mapped);
+    },
   };
 }

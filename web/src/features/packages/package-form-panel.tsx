@@ -5,7 +5,6 @@ import {
   PACKAGE_TYPES,
   packageMessages,
   type Package,
-  type PackageBody,
   type PackagePopularity,
   type PackageType,
 } from '@backoffice/contract';
@@ -22,10 +21,8 @@ import {
   inputClass,
   useTimedMessage,
 } from '../../components/ui';
-import { apiError } from '../../lib/api';
-import { useCreatePackageMutation, useUpdatePackageMutation } from './packages-api';
+import { errorBody, useCreatePackageMutation, useUpdatePackageMutation } from './packages-api';
 import { emptyPackageForm, packageToForm, usePackageForm } from './use-package-form';
-import { useFocusFirstError } from '../../lib/form';
 
 /** docs/product.md#business-constants: package messages disappear after 3 s. */
 export const PACKAGE_MESSAGE_MS = 3000;
@@ -85,17 +82,22 @@ export function PackageFormPanel({ pkg, open, onClose, onSaved }: PackageFormPan
   const formId = useId();
   const featuresError = errors.features;
 
-  const focusFirstError = useFocusFirstError(formRef, errors);
+  function focusFirstError() {
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }
 
-  async function save(body: PackageBody) {
+  async function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) return focusFirstError();
     const result = pkg ? await update({ id: pkg._id, body }) : await create(body);
     if ('error' in result) {
-      const answer = apiError(result.error);
-      if (Object.keys(answer.errors).length > 0) {
+      const answer = errorBody(result.error);
+      if (answer?.errors) {
         form.showServerErrors(answer.errors);
         focusFirstError();
       }
-      failure.show('error', answer.message ?? packageMessages.saveFailed);
+      failure.show('error', answer?.message?.trim() || packageMessages.saveFailed);
       return;
     }
     onSaved(pkg ? packageMessages.updated : packageMessages.created);
@@ -117,13 +119,7 @@ export function PackageFormPanel({ pkg, open, onClose, onSaved }: PackageFormPan
         </>
       }
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => form.handleSubmit(save, focusFirstError)(event)}
-        className="space-y-4"
-      >
+      <form id={formId} ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
         {failure.message && <Banner message={failure.message} onDismiss={failure.clear} />}
         <TextField
           label="Name"

@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { userMessages, validateUserEdit, type PublicUser, type UserUpdateInput } from '@backoffice/contract';
 import { Banner, Button, Modal, TextField, cx, selectClass } from '../../components/ui';
-import { apiError, isHttpError, serverMessage } from '../../lib/api';
-import { useUpdateUserMutation } from './users-api';
+import { isHttpError, serverFieldErrors, serverMessage, useUpdateUserMutation } from './users-api';
 
 type Form = {
   username: string;
@@ -123,7 +122,7 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
       const message = isHttpError(result.error)
         ? serverMessage(result.error, userMessages.updateFailed)
         : userMessages.updateFailed;
-      setErrors(apiError(result.error).errors);
+      setErrors(serverFieldErrors(result.error));
       setFailure(message);
       onFailure?.(message);
       return;

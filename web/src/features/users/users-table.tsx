@@ -3,13 +3,12 @@ import { Link } from 'react-router';
 import { formatUserId, userMessages, type ListedUser } from '@backoffice/contract';
 import { Eye, SearchX, Trash2 } from 'lucide-react';
 import {
-  ActionsCell,
   EmptyState,
-  SelectAllHeader,
-  SelectCell,
+  RowMenu,
   SkeletonRows,
   TableFrame,
   Th,
+  checkboxClass,
   cx,
   focusRing,
   rowClass,
@@ -59,12 +58,16 @@ export function UsersTable({ users, loading, selected, onToggle, onToggleAll, on
     <TableFrame label="Users" busy={loading}>
       <thead className={theadClass}>
         <tr>
-          <SelectAllHeader
-            label="Select all users on this page"
-            checked={allSelected}
-            disabled={loading || users.length === 0}
-            onChange={onToggleAll}
-          />
+          <Th className="w-10">
+            <input
+              type="checkbox"
+              className={checkboxClass}
+              aria-label="Select all users on this page"
+              checked={allSelected}
+              disabled={loading || users.length === 0}
+              onChange={onToggleAll}
+            />
+          </Th>
           <Th>User ID</Th>
           <Th>User Name</Th>
           <Th>Verified Mobile Number</Th>
@@ -97,11 +100,15 @@ export function UsersTable({ users, loading, selected, onToggle, onToggleAll, on
                   selected.has(user._id) && 'bg-indigo-500/5',
                 )}
               >
-                <SelectCell
-                  label={`Select user ${id}`}
-                  checked={selected.has(user._id)}
-                  onChange={() => onToggle(user._id)}
-                />
+                <td className={tdClass} onClick={(e) => e.stopPropagation()}>
+                  <input
+                    type="checkbox"
+                    className={checkboxClass}
+                    aria-label={`Select user ${id}`}
+                    checked={selected.has(user._id)}
+                    onChange={() => onToggle(user._id)}
+                  />
+                </td>
                 <td className={cx(tdClass, 'font-mono text-xs text-slate-400')} title={user._id}>
                   {id}
                 </td>
@@ -131,22 +138,24 @@ export function UsersTable({ users, loading, selected, onToggle, onToggleAll, on
                     {user.adStats[k]}
                   </td>
                 ))}
-                <ActionsCell
-                  label={`Actions for user ${id}`}
-                  items={[
-                    {
-                      label: 'View',
-                      icon: <Eye className="size-4" aria-hidden="true" />,
-                      onSelect: () => onView(user),
-                    },
-                    {
-                      label: 'Delete',
-                      tone: 'danger',
-                      icon: <Trash2 className="size-4" aria-hidden="true" />,
-                      onSelect: () => onDelete(user),
-                    },
-                  ]}
-                />
+                <td className={cx(tdClass, 'text-right')} onClick={(e) => e.stopPropagation()}>
+                  <RowMenu
+                    label={`Actions for user ${id}`}
+                    items={[
+                      {
+                        label: 'View',
+                        icon: <Eye className="size-4" aria-hidden="true" />,
+                        onSelect: () => onView(user),
+                      },
+                      {
+                        label: 'Delete',
+                        tone: 'danger',
+                        icon: <Trash2 className="size-4" aria-hidden="true" />,
+                        onSelect: () => onDelete(user),
+                      },
+                    ]}
+                  />
+                </td>
               </tr>
             );
           })

@@ -1,5 +1,6 @@
-import { Download, Filter, Trash2 } from 'lucide-react';
-import { Button, SearchBox, SelectField, Toolbar, type SelectOption } from '../../components/ui';
+import { useId } from 'react';
+import { Download, Filter, Search, Trash2 } from 'lucide-react';
+import { Button, SelectField, cx, inputClass, type SelectOption } from '../../components/ui';
 
 /** docs/product.md#user-management: a Status dropdown (active/inactive/pending) shown without behaviour. */
 const statusOptions: SelectOption[] = [
@@ -11,15 +12,27 @@ const statusOptions: SelectOption[] = [
 
 /** Search, then the Status dropdown, Filter, Export and bulk Delete, which the spec shows without behaviour. */
 export function UsersToolbar({ searchText, onSearch }: { searchText: string; onSearch: (text: string) => void }) {
+  const searchId = useId();
   return (
-    <Toolbar>
-      <SearchBox
-        label="Search users"
-        value={searchText}
-        maxLength={200}
-        onChange={onSearch}
-        placeholder="Search by name, username, email, mobile or ID"
-      />
+    <div className="flex flex-wrap items-center gap-2 p-4">
+      <div className="relative min-w-56 flex-1">
+        <label htmlFor={searchId} className="sr-only">
+          Search users
+        </label>
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
+        <input
+          id={searchId}
+          type="search"
+          value={searchText}
+          maxLength={200}
+          onChange={(e) => onSearch(e.target.value)}
+          placeholder="Search by name, username, email, mobile or ID"
+          className={cx(inputClass, 'h-10 py-0 pl-9 text-sm')}
+        />
+      </div>
       <SelectField
         label="Status"
         hideLabel
@@ -37,6 +50,6 @@ export function UsersToolbar({ searchText, onSearch }: { searchText: string; onS
       <Button variant="secondary" className="text-rose-300" icon={<Trash2 className="size-4" aria-hidden="true" />}>
         Delete
       </Button>
-    </Toolbar>
+    </div>
   );
 }
