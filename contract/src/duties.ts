@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, textControlChars, type RequiredTextOptions } from './required-text';
 import { multiLine } from './text-rules';
 
 /**
@@ -49,13 +50,6 @@ export const dutyMessages = {
   linkInvalid: 'Enter a link starting with http://, https:// or mailto:',
 } as const;
 
-// PostgreSQL text cannot hold NUL. One-line fields refuse every control character; multi-line
-// text keeps tab, line feed and carriage return.
-// eslint-disable-next-line no-control-regex
-const lineControlChars = /[\u0000-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex
-const textControlChars = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
 /** A code of the spec's form `#D` + 4 digits, avoiding `taken` when it can (docs/decisions/0005-packages-and-duties.md). */
 export function generateDutyCode(random: () => number = Math.random, taken?: ReadonlySet<string>): string {
   let code = '';
@@ -74,15 +68,8 @@ export function isSafeDutyHref(href: string): boolean {
   return /^(https?:\/\/[^/\s]|mailto:[^\s])/i.test(compact);
 }
 
-const text = (opts: { max: number; required: string; tooLong: string; multiline?: boolean }) => {
-  const schema = z
-    .string({ error: opts.required })
-    .trim()
-    .min(1, opts.required)
-    .max(opts.max, opts.tooLong)
-    .refine((v) => !(opts.multiline ? textControlChars : lineControlChars).test(v), dutyMessages.controlChars);
-  return opts.multiline ? multiLine(schema) : schema;
-};
+const text = (opts: Omit<RequiredTextOptions, 'controlChars'>) =>
+  requiredText({ ...opts, controlChars: dutyMessages.controlChars });
 
 /** The spec sets no rules on conditions (docs/product.md#validation-rules); the server only caps them and sanitises them (docs/decisions/0005-packages-and-duties.md). */
 const condition = multiLine(

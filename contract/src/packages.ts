@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiLine } from './text-rules';
+import { lineControlChars, requiredText, type RequiredTextOptions } from './required-text';
 
 /**
  * docs/product.md#packages, Package in docs/product.md#entities, package form in docs/product.md#validation-rules, package calls in docs/product.md#calls, package messages in docs/product.md#error-catalogue; docs/decisions/0005-packages-and-duties.md.
@@ -65,22 +65,8 @@ export const packageMessages = {
   emptyState: 'No packages found',
 } as const;
 
-// PostgreSQL text cannot hold NUL; one-line fields have no use for any control character.
-// eslint-disable-next-line no-control-regex
-const lineControlChars = /[\u0000-\u001f\u007f]/;
-// Multi-line text keeps tab, line feed and carriage return.
-// eslint-disable-next-line no-control-regex
-const textControlChars = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-const text = (opts: { max: number; required: string; tooLong: string; multiline?: boolean }) => {
-  const schema = z
-    .string({ error: opts.required })
-    .trim()
-    .min(1, opts.required)
-    .max(opts.max, opts.tooLong)
-    .refine((v) => !(opts.multiline ? textControlChars : lineControlChars).test(v), packageMessages.controlChars);
-  return opts.multiline ? multiLine(schema) : schema;
-};
+const text = (opts: Omit<RequiredTextOptions, 'controlChars'>) =>
+  requiredText({ ...opts, controlChars: packageMessages.controlChars });
 
 /** True when `n` has at most two decimals (LKR cents), allowing for binary floating point. */
 function hasCents(n: number): boolean {
