@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@backoffice/contract';
 import { bannerClient, formParts, makeBannerAd, validFields } from '../support/banner-factories';
@@ -15,17 +13,7 @@ import {
   webpLossyDeclaring,
 } from '../support/image-bombs';
 import { buildTestApp, describeApi, type TestApp } from '../support/test-app';
-
-/** Every file under uploads/ (temporary ones included): "nothing written" is equality. */
-function uploadedFiles(dataDir: string): string[] {
-  const dir = path.join(dataDir, 'uploads');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
-    .sort();
-}
+import { uploadedFiles } from '../support/uploaded-files';
 
 /**
  * Issue 17.10: an image whose headers declare a huge canvas (a small file that takes gigabytes to

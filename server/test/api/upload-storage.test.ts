@@ -13,19 +13,9 @@ import { makePackage } from '../support/catalogue-factories';
 import { makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
 import { buildTestApp, describeApi, type TestApp } from '../support/test-app';
 import { makeAdsFor, usersClient, writeUpload } from '../support/users-factories';
+import { uploadedFiles } from '../support/uploaded-files';
 
 const HOUR = 3_600_000;
-
-/** Every file under uploads/ (temporary ones included), as storage keys. */
-function uploadedFiles(dataDir: string): string[] {
-  const dir = path.join(dataDir, 'uploads');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .sort();
-}
 
 /** Issue 17.9: removing an ad's images only ever deletes files of the ads area. */
 describeApi('ad image removal stays inside the ads area', () => {

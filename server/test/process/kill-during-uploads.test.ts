@@ -5,18 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { apiSignIn, startServer, tempDataDir, type ServerProcess } from '../../../e2e/support/server-process';
 import { encodePng } from '../../src/seed/png';
 import { formParts, multipart, validFields } from '../support/banner-factories';
+import { filesUnder } from '../support/uploaded-files';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-/** Every file under a folder, as paths relative to it. */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .sort();
-}
 
 /**
  * Issue 17.11: `kill -9` of the server while banner images stream in, several times over one data
