@@ -53,6 +53,13 @@ export const adMessages = {
   searchTooLong: `Search must be at most ${MAX_SEARCH_LENGTH} characters`,
 } as const;
 
+/** Who is reviewing a pending ad, until when (docs/decisions/0017-live-queue-and-claims.md). */
+export const adClaim = z.object({
+  by: z.object({ _id: z.string(), name: z.string() }),
+  expiresAt: z.string(),
+});
+export type AdClaim = z.infer<typeof adClaim>;
+
 export const advertisement = z.object({
   _id: z.string(),
   title: z.string(),
@@ -70,6 +77,8 @@ export const advertisement = z.object({
   adType: z.enum(AD_TYPES),
   moderatedAt: z.string().nullable(),
   moderatedBy: z.string().nullable(),
+  /** Set on the list's answer while another admin holds the ad (absent elsewhere). */
+  claim: adClaim.nullable().optional(),
 });
 export type Advertisement = z.infer<typeof advertisement>;
 

@@ -11,3 +11,6 @@ export * from './dashboard';
 export * from './products';
 export * from './text-rules';
 export * from './advertiser-messages';
+export * from './audit';
+export * from './live';
+export * from './exports';

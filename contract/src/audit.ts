@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { MAX_REJECTION_REASON } from './ads';
+
+/**
+ * The audit trail: one entry per state change an admin makes, written in the transaction of the
+ * change (docs/decisions/0016-audit-trail.md). Entries are never updated or deleted through the API.
+ */
+export const AUDIT_ENTITIES = ['ad', 'user', 'package', 'banner', 'duty', 'session'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** Ad history actions; later features add to the end (claims, messages to the advertiser). */
+export const AD_HISTORY_ACTIONS = [
+  'submitted',
+  'approved',
+  'rejected',
+  'images_updated',
+  'deleted',
+  'claim_taken_over',
+  'notified',
+] as const;
+
+export const AUDIT_ACTIONS = [
+  ...AD_HISTORY_ACTIONS,
+  'created',
+  'updated',
+  'sign_in',
+  'sign_out',
+  'sign_in_failed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const ACTIVITY_PAGE_SIZE = 10;
+export const ACTIVITY_MAX_PAGE_SIZE = 100;
+export const ACTIVITY_MAX_PAGE = 100_000;
+export const MAX_ACTIVITY_SEARCH = 200;
+/** How many of an advertiser's moderation decisions the user detail page shows. */
+export const USER_DECISIONS_COUNT = 20;
+
+export const auditActor = z.object({ _id: z.string(), name: z.string() });
+export type AuditActor = z.infer<typeof auditActor>;
+
+/**
+ * What changed, never a password, hash or token: `fields` names the changed fields of an update,
+ * `from`/`to` a status change, `removed` the number of images taken off an ad, `email` the address
+ * a failed sign-in tried.
+ */
+export const auditDetails = z.object({
+  fields: z.array(z.string()).optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  removed: z.number().int().optional(),
+  email: z.string().optional(),
+  channel: z.string().optional(),
+});
+export type AuditDetails = z.infer<typeof auditDetails>;
+
+/** GET /api/advertisements/{id}/history: oldest first; a deleted ad keeps its events. */
+export const adHistoryEvent = z.object({
+  _id: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  actor: auditActor.nullable(),
+  at: z.string(),
+  rejectionReason: z.string().max(MAX_REJECTION_REASON).optional(),
+  details: auditDetails.optional(),
+});
+export type AdHistoryEvent = z.infer<typeof adHistoryEvent>;
+export const adHistoryResponse = z.object({
+  success: z.literal(true),
+  events: z.array(adHistoryEvent),
+});
+export type AdHistoryResponse = z.infer<typeof adHistoryResponse>;
+
+// eslint-disable-next-line no-control-regex
+const controlChars = /[\u0000-\u001f\u007f]/;
+
+/**
+ * GET /api/activity query: newest first, server-side paged. `from` and `to` are calendar days in
+ * the marketplace's time zone, both included. `advertiser` keeps the events of that user's ads
+ * (the user detail page's decisions).
+ */
+export const activityQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(ACTIVITY_MAX_PAGE).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ACTIVITY_MAX_PAGE_SIZE).default(ACTIVITY_PAGE_SIZE),
+  entity: z.enum(AUDIT_ENTITIES).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  actor: z.uuid({ error: 'Invalid id' }).optional(),
+  advertiser: z.uuid({ error: 'Invalid id' }).optional(),
+  from: z.iso.date({ error: 'Enter a date as YYYY-MM-DD' }).optional(),
+  to: z.iso.date({ error: 'Enter a date as YYYY-MM-DD' }).optional(),
+  q: z
+    .string()
+    .max(MAX_ACTIVITY_SEARCH, `Search must be at most ${MAX_ACTIVITY_SEARCH} characters`)
+    .refine((v) => !controlChars.test(v), 'Control characters are not allowed')
+    .optional(),
+});
+export type ActivityQuery = z.infer<typeof activityQuery>;
+export type ActivityParams = z.input<typeof activityQuery>;
+
+export const activityEvent = z.object({
+  _id: z.string(),
+  entity: z.enum(AUDIT_ENTITIES),
+  entityId: z.string().nullable(),
+  /** What the entry is about as it was named then (an ad's heading, a user's username …). */
+  entityLabel: z.string(),
+  /** False once the thing is deleted: the screen shows the label without a link. */
+  exists: z.boolean(),
+  action: z.enum(AUDIT_ACTIONS),
+  actor: auditActor.nullable(),
+  at: z.string(),
+  rejectionReason: z.string().optional(),
+  details: auditDetails.optional(),
+});
+export type ActivityEvent = z.infer<typeof activityEvent>;
+
+/**
+ * `total` is null when the page does not show the end of the matches: GET /api/activity/count
+ * answers it once per filter, as the ads directory does.
+ */
+export const activityResponse = z.object({
+  success: z.literal(true),
+  events: z.array(activityEvent),
+  total: z.number().int().nullable(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ActivityResponse = z.infer<typeof activityResponse>;
+export const activityCountQuery = activityQuery.omit({ page: true, pageSize: true });
+export const activityCountResponse = z.object({ total: z.number().int() });
+
+/** GET /api/dashboard/moderation: the figures a moderation manager asks for. */
+export const moderationFiguresResponse = z.object({
+  success: z.literal(true),
+  oldestPendingAt: z.string().nullable(),
+  pendingOlderThan24h: z.number().int(),
+  medianDecisionSeconds7d: z.number().nullable(),
+  decisionsByAdmin: z.array(z.object({ actor: auditActor, today: z.number().int(), last7Days: z.number().int() })),
+});
+export type ModerationFigures = z.infer<typeof moderationFiguresResponse>;
+
+export const activityText = {
+  title: 'Activity Log',
+  empty: 'No activity matches these filters',
+  history: 'History',
+  historyEmpty: 'No history yet',
+  decisions: 'Moderation decisions',
+  viewAllDecisions: 'View all in the activity log',
+  fetchFailed: 'Failed to fetch activity',
+  oldestPending: 'Oldest pending ad',
+  pendingOver24h: 'Pending over 24 hours',
+  medianDecision: 'Median time to decision (7 days)',
+  decisionsPerAdmin: 'Decisions per admin',
+} as const;
