@@ -119,6 +119,7 @@ const envSchema = z.object({
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   SMS_WEBHOOK_TOKEN: z.string().optional(),
   MESSAGE_WORKER: bool.default(true),
+  ADVERTISER_MESSAGES: bool.default(true),
 });
 
 export type Config = {
@@ -150,6 +151,8 @@ export type MessagesConfig = {
   smsWebhookToken: string | undefined;
   /** Deliver inside the server process; false when `npm run worker` runs apart. */
   worker: boolean;
+  /** False: decisions write no message at all (a marketplace that tells advertisers otherwise). */
+  enabled: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -185,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smsWebhookUrl: e.SMS_WEBHOOK_URL,
       smsWebhookToken: e.SMS_WEBHOOK_TOKEN,
       worker: e.MESSAGE_WORKER,
+      enabled: e.ADVERTISER_MESSAGES,
     },
   };
 }

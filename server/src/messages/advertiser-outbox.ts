@@ -98,6 +98,7 @@ export class AdvertiserOutbox {
 
   /** In the decision's transaction: the advertiser's messages, one per active channel. */
   async record(tx: Executor, d: Decision): Promise<void> {
+    if (!this.deps.config.enabled) return;
     const to = await repo.findRecipient(tx, d.userId);
     const now = this.deps.clock();
     const base = {

@@ -225,6 +225,14 @@ describeApi('messages to advertisers (outbox, delivery, retries)', () => {
     );
   });
 
+  it('with ADVERTISER_MESSAGES=false a decision writes no message', async () => {
+    const mail = await smtp();
+    const { t, api, messages } = await setup({ SMTP_URL: mail.url, ADVERTISER_MESSAGES: 'false' });
+    const ad = await makeAd(t.database.db, { userId: (await makeUser(t.database.db)).id });
+    expect((await api.approve(ad.id)).statusCode).toBe(200);
+    expect((await messages()).total).toBe(0);
+  });
+
   it('lists failures newest first, paged', async () => {
     const { t, api, messages, settled } = await setup({ SMTP_URL: 'smtp://127.0.0.1:1' });
     const ids: string[] = [];

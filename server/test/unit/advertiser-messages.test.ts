@@ -12,6 +12,7 @@ describe('messages to advertisers: configuration', () => {
       smsWebhookUrl: undefined,
       smsWebhookToken: undefined,
       worker: true,
+      enabled: true,
     });
   });
 
@@ -31,6 +32,7 @@ describe('messages to advertisers: configuration', () => {
     ['MAIL_FROM', 'not an address'],
     ['SMS_WEBHOOK_URL', 'ftp://sms.example.lk'],
     ['MESSAGE_WORKER', 'maybe'],
+    ['ADVERTISER_MESSAGES', 'maybe'],
   ])('refuses %s=%s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
