@@ -19,6 +19,16 @@ export const advertiserMessageTexts = {
   invalidId: 'Invalid id',
 } as const;
 
+/** The ad side panel's line about the latest message to the advertiser. */
+export const advertiserMessageLine = {
+  sent: (channel: 'email' | 'sms', ago: string) => `Advertiser ${channel === 'email' ? 'emailed' : 'texted'} ${ago}`,
+  queued: (channel: 'email' | 'sms') => `${channel === 'email' ? 'Email' : 'SMS'} to the advertiser queued`,
+  failed: (channel: 'email' | 'sms', error: string | null) =>
+    `${channel === 'email' ? 'Email' : 'SMS'} failed: ${error ?? 'unknown error'}`,
+  retry: 'Retry',
+  retryFailed: 'Could not retry the message',
+} as const;
+
 export const advertiserMessage = z.object({
   id: z.number().int(),
   adId: z.string(),

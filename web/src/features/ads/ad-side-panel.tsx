@@ -13,6 +13,7 @@ import {
 } from '../../components/ui';
 import { adTypeLabel, formatAdDate, formatAdId, formatContact } from './ad-format';
 import { isHttpError, useUpdateAdImagesMutation } from './ads-api';
+import { AdMessageLine } from './ad-message-line';
 
 export interface AdSidePanelProps {
   ad: Advertisement;
@@ -131,6 +132,7 @@ export function AdSidePanel({ ad, open, onClose, onSaved, message, onMessage }: 
           </div>
         )}
       </dl>
+      {ad.status !== 'pending' && <AdMessageLine adId={ad._id} />}
 
       <h4 className="mt-6 mb-3 text-sm font-semibold text-slate-200">
         Images <span className="font-normal text-slate-500 tabular-nums">({kept.length})</span>
