@@ -42,7 +42,7 @@ export type AuditActor = z.infer<typeof auditActor>;
 /**
  * What changed, never a password, hash or token: `fields` names the changed fields of an update,
  * `from`/`to` a status change, `removed` the number of images taken off an ad, `email` the address
- * a failed sign-in tried.
+ * a failed sign-in tried, `channel`/`status`/`attempts`/`error` a message to the advertiser.
  */
 export const auditDetails = z.object({
   fields: z.array(z.string()).optional(),
@@ -51,6 +51,10 @@ export const auditDetails = z.object({
   removed: z.number().int().optional(),
   email: z.string().optional(),
   channel: z.string().optional(),
+  /** A `notified` entry: the message's delivery state, attempts so far and the last error. */
+  status: z.string().optional(),
+  attempts: z.number().int().optional(),
+  error: z.string().optional(),
 });
 export type AuditDetails = z.infer<typeof auditDetails>;
 
