@@ -42,7 +42,7 @@ export type AuditActor = z.infer<typeof auditActor>;
 /**
  * What changed, never a password, hash or token: `fields` names the changed fields of an update,
  * `from`/`to` a status change, `removed` the number of images taken off an ad, `email` the address
- * a failed sign-in tried.
+ * a failed sign-in tried, `reason` why an ad went with its advertiser.
  */
 export const auditDetails = z.object({
   fields: z.array(z.string()).optional(),
@@ -51,6 +51,8 @@ export const auditDetails = z.object({
   removed: z.number().int().optional(),
   email: z.string().optional(),
   channel: z.string().optional(),
+  /** Why, when it is not a rejection: an ad deleted with its advertiser ("User deleted"). */
+  reason: z.string().optional(),
 });
 export type AuditDetails = z.infer<typeof auditDetails>;
 
