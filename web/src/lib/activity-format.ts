@@ -34,10 +34,12 @@ export const entityLabels: Record<AuditEntity, string> = {
   session: 'Sign-in',
 };
 
-/** Who acted: an admin, or nobody signed in (an advertiser on the public site, or the system itself). */
+/** Who acted: an admin, or nobody signed in (an advertiser on the public site, a refused sign-in, the system itself). */
 export function actorName(actor: AuditActor | null, action: AuditAction): string {
   if (actor) return actor.name;
-  return action === 'submitted' ? 'Public site' : 'System';
+  if (action === 'submitted') return 'Public site';
+  if (action === 'sign_in_failed') return 'Not signed in';
+  return 'System';
 }
 
 /** The details of an entry in one short line, or null when there is nothing to add. */
@@ -50,6 +52,7 @@ export function detailsText(details: AuditDetails | undefined): string | null {
   if (details.removed !== undefined) parts.push(`${details.removed} ${details.removed === 1 ? 'image' : 'images'}`);
   if (details.email) parts.push(details.email);
   if (details.channel) parts.push(`By ${details.channel}`);
+  if (details.reason) parts.push(details.reason);
   return parts.length ? parts.join(' · ') : null;
 }
 

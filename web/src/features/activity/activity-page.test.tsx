@@ -90,7 +90,7 @@ describe('ActivityPage', () => {
       '18 Nov 2026, 11:30Ruwan JayasingheRejectedAdAd number 1Blurry photos',
       '18 Nov 2026, 11:30Ruwan JayasingheUpdatedUserkasun.f7Changed: name, mobile',
       '18 Nov 2026, 11:30Public siteSubmittedAdAd number 3-',
-      '18 Nov 2026, 11:30SystemFailed sign-inSign-inx@y.lk-',
+      '18 Nov 2026, 11:30Not signed inFailed sign-inSign-inx@y.lk-',
     ]);
   });
 
