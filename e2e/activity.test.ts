@@ -78,6 +78,7 @@ describe('Activity Log and ad history in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Reject Advertisement' });
     await dialog.getByLabel('Reason for rejection').fill(REASON);
     await dialog.getByRole('button', { name: 'Reject' }).click();
+    await page.getByRole('dialog', { name: 'Confirm Rejection' }).getByRole('button', { name: 'Reject' }).click();
     await page.getByText(adMessages.rejectedOne).waitFor();
 
     await row.click();
@@ -111,7 +112,7 @@ describe('Activity Log and ad history in Chromium', () => {
     await page.getByRole('combobox', { name: 'Entity' }).selectOption('ad');
     await page.getByRole('combobox', { name: 'Action' }).selectOption('rejected');
     await page.getByRole('combobox', { name: 'Admin' }).selectOption(me._id);
-    await page.getByRole('searchbox', { name: 'Search' }).fill(rejected.heading);
+    await page.getByRole('searchbox', { name: 'Search activity' }).fill(rejected.heading);
     await page.waitForURL((url) => url.searchParams.get('q') === rejected.heading);
     const url = new URL(page.url());
     expect(Object.fromEntries(url.searchParams)).toEqual({

@@ -139,7 +139,7 @@ describe('ActivityPage', () => {
 
     // The search waits for a pause, then asks once with the whole text.
     const before = calls.lists.length;
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'Toyota');
+    await user.type(screen.getByRole('searchbox', { name: 'Search activity' }), 'Toyota');
     await waitFor(() => expect(calls.last()).toContain('q=Toyota'));
     expect(calls.lists.slice(before).filter((p) => p.has('q'))).toHaveLength(1);
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
@@ -153,7 +153,7 @@ describe('ActivityPage', () => {
 
     await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
     await waitFor(() => expect(calls.last()).toBe(sorted('page=1&pageSize=10')));
-    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+    expect(screen.getByRole('searchbox', { name: 'Search activity' })).toHaveValue('');
     expect(router.state.location.search).toBe('');
   });
 

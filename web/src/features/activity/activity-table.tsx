@@ -75,9 +75,9 @@ export function ActivityTable({ events, loading, failed, filtered, onRetry, onCl
     <TableFrame label={activityText.title} busy={loading}>
       <thead className={theadClass}>
         <tr>
-          <Th className="w-44">Time</Th>
-          <Th className="w-44">Admin</Th>
-          <Th className="w-40">Action</Th>
+          <Th>Time</Th>
+          <Th>Admin</Th>
+          <Th>Action</Th>
           <Th>About</Th>
           <Th>Details</Th>
         </tr>

@@ -40,7 +40,7 @@ function DateField({
 }) {
   const id = useId();
   return (
-    <div className="w-40">
+    <div>
       <label htmlFor={id} className="mb-1.5 block text-xs font-medium tracking-wide text-slate-400 uppercase">
         {label}
       </label>
@@ -83,7 +83,7 @@ export function ActivityToolbar({
       <div className="flex flex-wrap items-end gap-3">
         <div className="relative min-w-56 flex-1">
           <label htmlFor={searchId} className="mb-1.5 block text-xs font-medium tracking-wide text-slate-400 uppercase">
-            Search
+            Search activity
           </label>
           <Search className="pointer-events-none absolute bottom-3 left-3 size-4 text-slate-500" aria-hidden="true" />
           <input
@@ -95,34 +95,34 @@ export function ActivityToolbar({
             className={cx(inputClass, 'h-10 py-0 pl-9 text-sm')}
           />
         </div>
+        {active && (
+          <Button variant="ghost" icon={<X className="size-4" aria-hidden="true" />} onClick={onClear}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
         <SelectField
           label="Entity"
-          className="w-36"
+          className="w-full"
           value={filters.entity ?? ''}
           options={entityOptions}
           onChange={(v) => onFilter('entity', v)}
         />
         <SelectField
           label="Action"
-          className="w-44"
           value={filters.action ?? ''}
           options={actionOptions}
           onChange={(v) => onFilter('action', v)}
         />
         <SelectField
           label="Admin"
-          className="w-44"
           value={filters.actor ?? ''}
           options={adminOptions(admins, filters.actor)}
           onChange={(v) => onFilter('actor', v)}
         />
         <DateField label="From" value={filters.from} max={filters.to} onChange={(v) => onFilter('from', v)} />
         <DateField label="To" value={filters.to} min={filters.from} onChange={(v) => onFilter('to', v)} />
-        {active && (
-          <Button variant="ghost" icon={<X className="size-4" aria-hidden="true" />} onClick={onClear}>
-            Clear filters
-          </Button>
-        )}
       </div>
       {filters.advertiser && (
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-400">
