@@ -42,7 +42,8 @@ export type AuditActor = z.infer<typeof auditActor>;
 /**
  * What changed, never a password, hash or token: `fields` names the changed fields of an update,
  * `from`/`to` a status change, `removed` the number of images taken off an ad, `email` the address
- * a failed sign-in tried, `channel`/`status`/`attempts`/`error` a message to the advertiser.
+ * a failed sign-in tried, `reason` why an ad went with its advertiser, `channel`/`status`/
+ * `attempts`/`error` a message to the advertiser.
  */
 export const auditDetails = z.object({
   fields: z.array(z.string()).optional(),
@@ -55,6 +56,8 @@ export const auditDetails = z.object({
   status: z.string().optional(),
   attempts: z.number().int().optional(),
   error: z.string().optional(),
+  /** Why, when it is not a rejection: an ad deleted with its advertiser ("User deleted"). */
+  reason: z.string().optional(),
 });
 export type AuditDetails = z.infer<typeof auditDetails>;
 

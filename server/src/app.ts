@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth-routes';
 import { AuthService } from './modules/auth/auth-service';
+import { activityRoutes } from './modules/activity/activity-routes';
 import { adsRoutes } from './modules/ads/ads-routes';
 import { advertiserMessagesRoutes } from './modules/advertiser-messages/advertiser-messages-routes';
 import { AdvertiserOutbox } from './messages/advertiser-outbox';
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(productsRoutes, moduleDeps);
     await admin.register(docsRoutes);
     await admin.register(advertiserMessagesRoutes, { outbox });
+    await admin.register(activityRoutes, moduleDeps);
   });
 
   await registerStaticFiles(app, { uploadsDir, webDist: config.webDist });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Logger, run, runMigrations, type Runner } from 'graphile-worker';
 import type { MessagesConfig } from '../config';
+import { recordAudit } from '../db/audit-repository';
 import type { Db, Executor } from '../db/client';
 import type { AdvertiserMessageRow, NewAdvertiserMessageRow } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -200,9 +201,22 @@ export class AdvertiserOutbox {
   find = (id: number) => repo.findMessage(this.deps.db, id);
 
   /** A failed message queued again; delivery starts at once. */
-  async retry(id: number): Promise<AdvertiserMessageRow | undefined> {
+  async retry(id: number, actorId: string): Promise<AdvertiserMessageRow | undefined> {
     const row = await this.deps.db.transaction(async (tx) => {
       const row = await repo.requeueFailed(tx, id, this.deps.clock());
+      // The admin sends the message to the advertiser again: part of that ad's history.
+      if (row) {
+        await recordAudit(tx, {
+          entity: 'ad',
+          entityId: row.adId,
+          entityLabel: row.adHeading,
+          action: 'notified',
+          actorId,
+          at: this.deps.clock(),
+          details: { channel: row.channel },
+          advertiserId: row.userId,
+        });
+      }
       if (row && this.deps.kind === 'postgres') {
         await tx.execute(sql`select graphile_worker.add_job(${TASK}, json_build_object('id', ${id}::bigint),
           job_key := 'advertiser-message:' || ${id}::bigint, max_attempts := 10)`);

@@ -61,6 +61,11 @@ const covered = [
   'GET /api/docs/static/swagger-initializer.js',
   'GET /api/advertiser-messages',
   'POST /api/advertiser-messages/:id/retry',
+  // The audit trail's readers (docs/decisions/0016-audit-trail.md).
+  'GET /api/advertisements/:id/history',
+  'GET /api/activity',
+  'GET /api/activity/count',
+  'GET /api/dashboard/moderation',
 ];
 
 /** Any route's URL with its parameters filled (a fresh uuid for ids). */

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { adMessages } from '@backoffice/contract';
-import { advertisements, moderationEvents } from '../../src/db/schema';
-import { adminClient, adsSnapshot, summaryMatchesTable } from '../support/ads-helpers';
+import { advertisements, auditEvents } from '../../src/db/schema';
+import { adminClient, adsSnapshot, decisionEntries, summaryMatchesTable } from '../support/ads-helpers';
 import { makeAd, makeAdmin, signIn } from '../support/factories';
 import { buildTestApp, describeApi, type TestApp } from '../support/test-app';
 
@@ -22,7 +22,7 @@ describeApi('advertisements API (docs/product.md#calls, docs/decisions/0014-ad-m
   afterAll(() => t?.close());
   beforeEach(async () => {
     await t.database.db.delete(advertisements);
-    await t.database.db.delete(moderationEvents);
+    await t.database.db.delete(auditEvents);
   });
 
   const writeImage = (rel: string) => {
@@ -128,8 +128,8 @@ describeApi('advertisements API (docs/product.md#calls, docs/decisions/0014-ad-m
         message: 'Only pending advertisements can be approved or rejected',
       });
     }
-    const events = await t.database.db.select().from(moderationEvents);
-    expect(events).toMatchObject([{ adId: ad.id, action: 'approve', adminId }]);
+    const events = await decisionEntries(t.database.db);
+    expect(events).toMatchObject([{ entityId: ad.id, action: 'approved', actorId: adminId }]);
     expect((await api.list()).json().counts).toEqual({ total: 1, pending: 0, approved: 1, rejected: 0 });
   });
 
@@ -148,8 +148,8 @@ describeApi('advertisements API (docs/product.md#calls, docs/decisions/0014-ad-m
     const res = await api.reject(ad.id, '  Prohibited item  ');
     expect(res.statusCode).toBe(200);
     expect(res.json().advertisement).toMatchObject({ status: 'rejected', rejectionReason: 'Prohibited item' });
-    const [event] = await t.database.db.select().from(moderationEvents);
-    expect(event).toMatchObject({ action: 'reject', reason: 'Prohibited item' });
+    const [event] = await decisionEntries(t.database.db);
+    expect(event).toMatchObject({ action: 'rejected', rejectionReason: 'Prohibited item' });
   });
 
   it('answers bad status calls with 4xx and changes nothing', async () => {
@@ -183,9 +183,9 @@ describeApi('advertisements API (docs/product.md#calls, docs/decisions/0014-ad-m
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(8);
     expect(codes.filter((c) => c === 409)).toHaveLength(24);
-    const events = await t.database.db.select().from(moderationEvents);
+    const events = await decisionEntries(t.database.db);
     expect(events).toHaveLength(8);
-    expect(new Set(events.map((e) => e.adId)).size).toBe(8);
+    expect(new Set(events.map((e) => e.entityId)).size).toBe(8);
     expect(await summaryMatchesTable(t.database.db)).toBe(true);
   });
 
@@ -229,8 +229,8 @@ describeApi('advertisements API (docs/product.md#calls, docs/decisions/0014-ad-m
     expect(res.statusCode).toBe(200);
     expect(res.json().advertisement.images).toEqual(['ads/t1-0.png', 'ads/t1-2.png']);
     expect([fs.existsSync(a!), fs.existsSync(b!), fs.existsSync(c!)]).toEqual([true, false, true]);
-    const [event] = await t.database.db.select().from(moderationEvents);
-    expect(event).toMatchObject({ action: 'images', adId: ad.id });
+    const [event] = await decisionEntries(t.database.db);
+    expect(event).toMatchObject({ action: 'images_updated', entityId: ad.id, details: { removed: 1 } });
 
     const before = await adsSnapshot(t.database.db);
     for (const images of [
@@ -264,8 +264,8 @@ describeApi('advertisements API (docs/product.md#calls, docs/decisions/0014-ad-m
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     expect(fs.existsSync(file)).toBe(false);
-    const events = await t.database.db.select().from(moderationEvents);
-    expect(events.map((e) => e.action).sort()).toEqual(['approve', 'delete']);
+    const events = await decisionEntries(t.database.db);
+    expect(events.map((e) => e.action)).toEqual(['approved', 'deleted']);
     const again = await api.remove(ad.id);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ success: false, message: 'Advertisement not found' });

@@ -70,12 +70,13 @@ describeApi('20 moderators racing over 200 pending ads (docs/decisions/0014-ad-m
 
     const [row] = rowsOf<{ pending: number; events: number; ads_with_one_event: number; mismatched: number }>(
       await t.database.db.execute(sql`
+        with decisions as (select * from audit_events where entity = 'ad' and action <> 'submitted')
         select
           (select count(*)::int from advertisements where status = 'pending') as pending,
-          (select count(*)::int from moderation_events) as events,
-          (select count(*)::int from (select ad_id from moderation_events group by ad_id having count(*) = 1) e) as ads_with_one_event,
-          (select count(*)::int from advertisements a join moderation_events e on e.ad_id = a.id
-            where (a.status = 'approved') <> (e.action = 'approve') or a.moderated_by is distinct from e.admin_id) as mismatched`),
+          (select count(*)::int from decisions) as events,
+          (select count(*)::int from (select entity_id from decisions group by entity_id having count(*) = 1) e) as ads_with_one_event,
+          (select count(*)::int from advertisements a join decisions e on e.entity_id = a.id
+            where (a.status = 'approved') <> (e.action = 'approved') or a.moderated_by is distinct from e.actor_id) as mismatched`),
     );
     expect(row).toEqual({ pending: 0, events: ADS, ads_with_one_event: ADS, mismatched: 0 });
     expect(await summaryMatchesTable(t.database.db)).toBe(true);

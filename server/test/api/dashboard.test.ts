@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { DashboardResponse, NotificationsResponse } from '@backoffice/contract';
-import { advertisements, moderationEvents, packageSubscriptions, users } from '../../src/db/schema';
+import { advertisements, auditEvents, packageSubscriptions, users } from '../../src/db/schema';
 import { adminClient } from '../support/ads-helpers';
 import { DAY, HOUR, colombo, makeModerationEvent, makeSubscription } from '../support/dashboard-factories';
 import { makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
@@ -24,7 +24,7 @@ describeApi('dashboard API (docs/decisions/0007-dashboard.md)', () => {
     t.clock.set(NOW);
     const db = t.database.db;
     await db.delete(advertisements);
-    await db.delete(moderationEvents);
+    await db.delete(auditEvents);
     await db.delete(packageSubscriptions);
     await db.delete(users).where(sql`not ${users.isAdmin}`);
   });
@@ -338,9 +338,9 @@ describeApi('dashboard API (docs/decisions/0007-dashboard.md)', () => {
   });
 
   it('orders events of the same instant by insertion and names a deleted admin as nobody', async () => {
-    await makeModerationEvent(db(), { adHeading: 'First', createdAt: ago(HOUR) });
-    await makeModerationEvent(db(), { adHeading: 'Second', createdAt: ago(HOUR), action: 'images', adminId: null });
-    await makeModerationEvent(db(), { adHeading: 'Older', createdAt: ago(2 * HOUR) });
+    await makeModerationEvent(db(), { entityLabel: 'First', at: ago(HOUR) });
+    await makeModerationEvent(db(), { entityLabel: 'Second', at: ago(HOUR), action: 'images_updated', actorId: null });
+    await makeModerationEvent(db(), { entityLabel: 'Older', at: ago(2 * HOUR) });
     const { recentActivities } = await dashboard();
     expect(recentActivities.map((a) => [a.adHeading, a.adminName])).toEqual([
       ['Second', null],
@@ -390,7 +390,7 @@ describeApi('dashboard API (docs/decisions/0007-dashboard.md)', () => {
   it('keeps the notification feed to the newest 30 items', async () => {
     for (let i = 0; i < 20; i++) await makeAd(db(), { heading: `Ad ${i}`, postingDate: ago((i + 1) * HOUR) });
     for (let i = 0; i < 20; i++)
-      await makeModerationEvent(db(), { adHeading: `Event ${i}`, createdAt: ago(i * HOUR + 30 * 60_000) });
+      await makeModerationEvent(db(), { entityLabel: `Event ${i}`, at: ago(i * HOUR + 30 * 60_000) });
     const { notifications } = (await api.send('GET', '/api/notifications')).json() as NotificationsResponse;
     expect(notifications).toHaveLength(30);
     const times = notifications.map((n) => n.at);

@@ -125,7 +125,7 @@ describeApi('OpenAPI description at /api/docs/json', () => {
     const banner = await makeBannerAd(db, t.dataDir);
     const doomedBanner = await makeBannerAd(db, t.dataDir);
     await makeProduct(db, { name: 'Rice cooker', price: 12_500 });
-    await makeModerationEvent(db, { createdAt: t.clock() });
+    await makeModerationEvent(db, { at: t.clock() });
     const banners = bannerClient(t.app, cookie);
     const admin = await makeAdmin(db);
     // An ad without an advertiser: its message fails at once (no address), so it can be retried.
@@ -238,6 +238,16 @@ describeApi('OpenAPI description at /api/docs/json', () => {
       {
         route: 'GET /api/products/getproducts',
         send: () => inject({ method: 'GET', url: '/api/products/getproducts' }),
+      },
+      {
+        route: 'GET /api/advertisements/:id/history',
+        send: () => inject({ method: 'GET', url: `/api/advertisements/${ad1.id}/history` }),
+      },
+      { route: 'GET /api/activity', send: () => inject({ method: 'GET', url: '/api/activity?entity=ad&pageSize=5' }) },
+      { route: 'GET /api/activity/count', send: () => inject({ method: 'GET', url: '/api/activity/count?q=a' }) },
+      {
+        route: 'GET /api/dashboard/moderation',
+        send: () => inject({ method: 'GET', url: '/api/dashboard/moderation' }),
       },
     ];
 

@@ -3,13 +3,13 @@ import { eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, userMessages, type ListedUser } from '@backoffice/contract';
 import { rowsOf } from '../../src/db/client';
-import { advertisements, moderationEvents, users, type UserRow } from '../../src/db/schema';
+import { advertisements, auditEvents, users, type UserRow } from '../../src/db/schema';
 import { verifyPassword } from '../../src/lib/passwords';
 import { countSessions } from '../../src/modules/auth/sessions-repository';
 import { findUserById } from '../../src/modules/users/users-repository';
 import { UsersService } from '../../src/modules/users/users-service';
 import { LocalDiskStorage } from '../../src/storage/file-storage';
-import { summaryMatchesTable } from '../support/ads-helpers';
+import { decisionEntries, summaryMatchesTable } from '../support/ads-helpers';
 import { DEFAULT_PASSWORD, makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 import { editBody, makeAdsFor, usersClient, usersSnapshot, writeUpload } from '../support/users-factories';
@@ -30,7 +30,7 @@ describeApi('users API (docs/decisions/0004-users.md)', () => {
   beforeEach(async () => {
     const db = t.database.db;
     await db.delete(advertisements);
-    await db.delete(moderationEvents);
+    await db.delete(auditEvents);
     await db.delete(users).where(ne(users.id, admin.id));
     // Tests may change the main admin (its own email, or stepping aside for a race): restore it.
     await db
@@ -526,11 +526,16 @@ describeApi('users API (docs/decisions/0004-users.md)', () => {
       expect(fs.existsSync(files.shared)).toBe(true);
       expect(fs.existsSync(files.sharedOtherForm)).toBe(true);
       expect(fs.existsSync(files.unrelated)).toBe(true);
-      const events = await db().select().from(moderationEvents);
-      expect(events).toHaveLength(3);
-      expect(events.every((e) => e.action === 'delete' && e.adminId === admin.id && e.reason === 'User deleted')).toBe(
-        true,
-      );
+      const events = await decisionEntries(db());
+      expect(events.map((e) => [e.entity, e.action])).toEqual([
+        ['ad', 'deleted'],
+        ['ad', 'deleted'],
+        ['ad', 'deleted'],
+        ['user', 'deleted'],
+      ]);
+      expect(
+        events.every((e) => e.actorId === admin.id && (e.entity === 'user' || e.details?.reason === 'User deleted')),
+      ).toBe(true);
 
       expect((await api.get(gone.id)).statusCode).toBe(404);
       expect((await api.remove(gone.id)).statusCode).toBe(404);

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { asc, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
+import { auditEvents } from '../../src/db/schema';
 import type { App } from '../../src/app';
 import { ORIGIN } from './test-app';
 
@@ -33,7 +34,7 @@ export async function adsSnapshot(db: Db) {
     select
       (select count(*) from advertisements)::int as ads,
       (select coalesce(md5(string_agg(a::text, '|' order by a.id)), '') from advertisements a) as ads_sum,
-      (select count(*) from moderation_events)::int as events,
+      (select count(*) from audit_events where action <> 'submitted')::int as events,
       (select coalesce(md5(string_agg(s::text, '|' order by s.status, s.category, s.district)), '') from ad_summary s where n <> 0) as summary
   `);
   return (result as unknown as { rows: unknown[] }).rows[0];
@@ -58,4 +59,14 @@ export async function summaryMatchesTable(db: Db): Promise<boolean> {
     where real.n is distinct from kept.n) as mismatches
   `);
   return (result as unknown as { rows: { mismatches: number }[] }).rows[0]!.mismatches === 0;
+}
+
+/** The audit trail's entries other than `submitted` (the decisions, image changes and deletions), oldest first. */
+export async function decisionEntries(db: Db) {
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(ne(auditEvents.action, 'submitted'))
+    .orderBy(asc(auditEvents.id));
+  return rows;
 }

@@ -1,20 +1,21 @@
 import type { Db } from '../../src/db/client';
-import { moderationEvents, packageSubscriptions, products } from '../../src/db/schema';
+import { auditEvents, packageSubscriptions, products } from '../../src/db/schema';
 
 /** A package subscription (revenue) with no package or user unless given. */
 export async function makeSubscription(db: Db, pricePaid: number, startDate: Date): Promise<void> {
   await db.insert(packageSubscriptions).values({ pricePaid, startDate });
 }
 
-/** A moderation event written directly (for ordering and deleted-admin cases). */
+/** An ad decision in the audit trail written directly (for ordering and deleted-admin cases). */
 export async function makeModerationEvent(
   db: Db,
-  event: Partial<typeof moderationEvents.$inferInsert> & { createdAt: Date },
+  event: Partial<typeof auditEvents.$inferInsert> & { at: Date },
 ): Promise<void> {
-  await db.insert(moderationEvents).values({
-    adId: '00000000-0000-4000-8000-000000000001',
-    adHeading: 'Some advertisement',
-    action: 'approve',
+  await db.insert(auditEvents).values({
+    entity: 'ad',
+    entityId: '00000000-0000-4000-8000-000000000001',
+    entityLabel: 'Some advertisement',
+    action: 'approved',
     ...event,
   });
 }

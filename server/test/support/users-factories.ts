@@ -77,7 +77,7 @@ export async function usersSnapshot(db: Db) {
     select
       (select coalesce(md5(string_agg(u::text, '|' order by u.id)), '') from users u) as users,
       (select coalesce(md5(string_agg(a::text, '|' order by a.id)), '') from advertisements a) as ads,
-      (select count(*) from moderation_events)::int as events,
+      (select count(*) from audit_events where action <> 'submitted')::int as events,
       (select coalesce(md5(string_agg(s.token_hash, '|' order by s.token_hash)), '') from sessions s) as sessions
   `);
   return (result as unknown as { rows: unknown[] }).rows[0];

@@ -90,6 +90,13 @@ export const routes: RouteObject[] = [
                     Component: m.DutiesPage,
                   })),
               },
+              {
+                path: paths.activity,
+                lazy: () =>
+                  import('../features/activity/activity-page').then((m) => ({
+                    Component: m.ActivityPage,
+                  })),
+              },
             ],
           },
         ],

@@ -14,4 +14,6 @@ export const paths = {
   banners: '/app/banners',
   bugs: '/app/bugs',
   duties: '/app/duties',
+  /** The activity log (reached from the dashboard, not from the sidebar); filters live in its query string. */
+  activity: '/app/activity',
 } as const;

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  date,
-  index,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, date, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Advertisement in docs/product.md#entities, plus the advertiser's id and who moderated it when. */
@@ -121,21 +110,6 @@ export const adHourly = pgTable(
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.hour, t.status, t.category] })],
-);
-
-/** Every approve, reject, delete and image change; kept after the ad is deleted. */
-export const moderationEvents = pgTable(
-  'moderation_events',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    adId: uuid('ad_id').notNull(),
-    adHeading: text('ad_heading').notNull(),
-    action: text('action', { enum: ['approve', 'reject', 'delete', 'images'] }).notNull(),
-    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
-    reason: text('reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('moderation_events_ad_idx').on(t.adId), index('moderation_events_created_idx').on(t.createdAt)],
 );
 
 export type AdRow = typeof advertisements.$inferSelect;

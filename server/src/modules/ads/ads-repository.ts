@@ -3,7 +3,7 @@ import type { AdListQuery, AdSortField } from '@backoffice/contract';
 import { rowsOf, type Db, type Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { asPlaceholder, asValue, containsPattern, type Bind } from '../../db/query-values';
-import { adSummary, adSummaryVersion, advertisements, moderationEvents, type AdRow } from '../../db/schema';
+import { adSummary, adSummaryVersion, advertisements, type AdRow } from '../../db/schema';
 
 const sortColumns = {
   id: [advertisements.id],
@@ -196,10 +196,6 @@ export async function setImages(db: Executor, id: string, images: string[]): Pro
 export async function deleteAd(db: Executor, id: string): Promise<AdRow | undefined> {
   const [row] = await db.delete(advertisements).where(eq(advertisements.id, id)).returning();
   return row;
-}
-
-export async function insertModerationEvent(db: Executor, event: typeof moderationEvents.$inferInsert): Promise<void> {
-  await db.insert(moderationEvents).values(event);
 }
 
 /**

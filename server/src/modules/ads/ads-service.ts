@@ -7,6 +7,7 @@ import {
   type AdStatusBody,
   type Advertisement,
 } from '@backoffice/contract';
+import { recordAudit } from '../../db/audit-repository';
 import type { Db } from '../../db/client';
 import type { AdRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -37,6 +38,10 @@ export function toAdvertisement(row: AdRow): Advertisement {
     moderatedBy: row.moderatedBy,
   };
 }
+
+/** What every audit entry about this ad says of it. */
+const adEntry = (row: AdRow) =>
+  ({ entity: 'ad', entityId: row.id, entityLabel: row.heading, advertiserId: row.userId }) as const;
 
 type Log = { warn(obj: object, msg: string): void };
 
@@ -118,13 +123,13 @@ export class AdsService {
         if (await repo.findAd(tx, id)) throw new ConflictError(adMessages.notPending);
         throw new NotFoundError(adMessages.notFound);
       }
-      await repo.insertModerationEvent(tx, {
-        adId: id,
-        adHeading: updated.heading,
-        action: body.status === 'approved' ? 'approve' : 'reject',
-        adminId,
-        reason,
-        createdAt: at,
+      await recordAudit(tx, {
+        ...adEntry(updated),
+        action: body.status,
+        actorId: adminId,
+        at,
+        rejectionReason: reason,
+        submittedAt: updated.postingDate,
       });
       await this.outbox.record(tx, {
         adId: id,
@@ -171,13 +176,12 @@ export class AdsService {
       }
       const row = await repo.setImages(tx, id, images);
       if (remaining.length) {
-        await repo.insertModerationEvent(tx, {
-          adId: id,
-          adHeading: current.heading,
-          action: 'images',
-          adminId,
-          reason: `Removed ${remaining.length} image(s)`,
-          createdAt: this.clock(),
+        await recordAudit(tx, {
+          ...adEntry(current),
+          action: 'images_updated',
+          actorId: adminId,
+          at: this.clock(),
+          details: { removed: remaining.length },
         });
       }
       return { row, removed: remaining };
@@ -191,14 +195,7 @@ export class AdsService {
     const row = await this.db.transaction(async (tx) => {
       const deleted = await repo.deleteAd(tx, id);
       if (!deleted) throw new NotFoundError(adMessages.notFound);
-      await repo.insertModerationEvent(tx, {
-        adId: id,
-        adHeading: deleted.heading,
-        action: 'delete',
-        adminId,
-        reason: null,
-        createdAt: this.clock(),
-      });
+      await recordAudit(tx, { ...adEntry(deleted), action: 'deleted', actorId: adminId, at: this.clock() });
       await this.outbox.record(tx, {
         adId: id,
         userId: deleted.userId,

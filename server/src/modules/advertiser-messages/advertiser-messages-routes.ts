@@ -52,7 +52,7 @@ export const advertiserMessagesRoutes: FastifyPluginAsyncZod<{ outbox: Advertise
     '/api/advertiser-messages/:id/retry',
     { schema: { params: advertiserMessageIdParam, response: { 200: advertiserMessageRetryResponse } } },
     async (request) => {
-      const row = await outbox.retry(request.params.id);
+      const row = await outbox.retry(request.params.id, request.session!.user.id);
       if (!row) {
         if (await outbox.find(request.params.id)) throw new ConflictError(advertiserMessageTexts.notFailed);
         throw new NotFoundError(advertiserMessageTexts.notFound);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { messages, type PublicUser } from '@backoffice/contract';
+import { recordAudit } from '../../db/audit-repository';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -42,9 +43,13 @@ export class AuthService {
 
     const user = await findUserByEmail(this.db, key);
     const ok = user ? await verifyPassword(user.passwordHash, password) : await burnPasswordCheck(password);
-    if (!user || !ok) throw new UnauthorizedError(messages.signIn.invalidCredentials);
+    if (!user || !ok) {
+      await this.recordFailure(key, user, now);
+      throw new UnauthorizedError(messages.signIn.invalidCredentials);
+    }
     if (!user.isAdmin) {
       await this.throttle.refund(attempt);
+      await this.recordFailure(key, user, now);
       throw new ForbiddenError(messages.signIn.noAdminAccess);
     }
 
@@ -57,6 +62,14 @@ export class AuthService {
         userId: user.id,
         now,
         expiresAt: new Date(now.getTime() + this.sessionTtlMs),
+      });
+      await recordAudit(tx, {
+        entity: 'session',
+        entityId: user.id,
+        entityLabel: user.username,
+        action: 'sign_in',
+        actorId: user.id,
+        at: now,
       });
     });
     return { token, user: toPublicUser(user) };
@@ -82,7 +95,35 @@ export class AuthService {
   }
 
   async signOut(token: string | undefined): Promise<void> {
-    if (token && token.length <= 200) await repo.deleteSession(this.db, hashToken(token));
+    if (!token || token.length > 200) return;
+    await this.db.transaction(async (tx) => {
+      const user = await repo.deleteSessionReturningUser(tx, hashToken(token));
+      if (!user) return;
+      await recordAudit(tx, {
+        entity: 'session',
+        entityId: user.id,
+        entityLabel: user.username,
+        action: 'sign_out',
+        actorId: user.id,
+        at: this.clock(),
+      });
+    });
+  }
+
+  /**
+   * A refused sign-in: the address tried (as typed, trimmed and lower-cased), never the password.
+   * Nobody is signed in, so there is no actor; the account is named when the address has one.
+   */
+  private async recordFailure(email: string, user: UserRow | undefined, at: Date): Promise<void> {
+    await recordAudit(this.db, {
+      entity: 'session',
+      entityId: user?.id ?? null,
+      entityLabel: user?.username ?? email,
+      action: 'sign_in_failed',
+      actorId: null,
+      at,
+      details: { email },
+    });
   }
 
   /** Housekeeping: forget expired sessions and old sign-in failures. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import { rowsOf, type Db, type Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { sessions, signInFailures, users } from '../../db/schema';
 
@@ -40,6 +40,17 @@ export async function touchSession(db: Executor, tokenHash: string, now: Date): 
 
 export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Ends the session; its user's id and username when there was one. */
+export async function deleteSessionReturningUser(
+  db: Executor,
+  tokenHash: string,
+): Promise<{ id: string; username: string } | undefined> {
+  const result = await db.execute(sql`
+    with gone as (delete from ${sessions} where ${sessions.tokenHash} = ${tokenHash} returning user_id)
+    select u.id::text as id, u.username from gone join ${users} u on u.id = gone.user_id`);
+  return rowsOf<{ id: string; username: string }>(result)[0];
 }
 
 /** Removes sessions past their absolute expiry or idle for longer than `idleBefore`. */

@@ -58,7 +58,7 @@ export const bannerAdsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     async (request, reply) => {
       const form = await readBannerForm(request);
       const fields = parseBannerFields(bannerCreateFields, form, { imageRequired: true });
-      const bannerAd = await banners.create(fields, form.image!);
+      const bannerAd = await banners.create(fields, form.image!, request.session!.user.id);
       return reply.status(201).send({ success: true as const, bannerAd });
     },
   );
@@ -72,7 +72,10 @@ export const bannerAdsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     async (request) => {
       const form = await readBannerForm(request);
       const fields = parseBannerFields(bannerUpdateFields, form, { imageRequired: false });
-      return { success: true as const, bannerAd: await banners.update(request.params.id, fields, form.image) };
+      return {
+        success: true as const,
+        bannerAd: await banners.update(request.params.id, fields, form.image, request.session!.user.id),
+      };
     },
   );
 
@@ -80,7 +83,7 @@ export const bannerAdsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     '/api/banner-ads/:id',
     { schema: { params, response: { 200: z.object({ success: z.literal(true) }) } } },
     async (request) => {
-      await banners.delete(request.params.id);
+      await banners.delete(request.params.id, request.session!.user.id);
       return { success: true as const };
     },
   );

@@ -7,6 +7,7 @@ import {
   type BannerListQuery,
   type BannerUpdateFields,
 } from '@backoffice/contract';
+import { changedFields, recordAudit } from '../../db/audit-repository';
 import type { Db } from '../../db/client';
 import type { BannerAdRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -36,6 +37,18 @@ export function toBannerAd(row: BannerAdRow): BannerAd {
   };
 }
 
+const BANNER_FIELDS = [
+  'name',
+  'description',
+  'placement',
+  'startDate',
+  'endDate',
+  'status',
+  'image',
+] as const satisfies readonly (keyof BannerAdRow)[];
+
+const bannerEntry = (row: BannerAdRow) => ({ entity: 'banner', entityId: row.id, entityLabel: row.name }) as const;
+
 type Log = { warn(obj: object, msg: string): void };
 
 /**
@@ -56,12 +69,21 @@ export class BannerAdsService {
     return (await repo.listBannerAds(this.db, q)).map(toBannerAd);
   }
 
-  async create(fields: BannerCreateFields, image: Buffer): Promise<BannerAd> {
+  async create(fields: BannerCreateFields, image: Buffer, actorId: string): Promise<BannerAd> {
     const staged = await this.stageImage(image);
     let row: BannerAdRow;
     try {
       const now = this.clock();
-      row = await repo.insertBannerAd(this.db, { ...fields, image: fileName(staged), createdAt: now, updatedAt: now });
+      row = await this.db.transaction(async (tx) => {
+        const row = await repo.insertBannerAd(tx, {
+          ...fields,
+          image: fileName(staged),
+          createdAt: now,
+          updatedAt: now,
+        });
+        await recordAudit(tx, { ...bannerEntry(row), action: 'created', actorId, at: now });
+        return row;
+      });
     } catch (err) {
       await staged.discard();
       throw err;
@@ -71,7 +93,7 @@ export class BannerAdsService {
   }
 
   /** Every field is replaced; without a new image the current file stays. */
-  async update(id: string, fields: BannerUpdateFields, image: Buffer | null): Promise<BannerAd> {
+  async update(id: string, fields: BannerUpdateFields, image: Buffer | null, actorId: string): Promise<BannerAd> {
     const staged = image ? await this.stageImage(image) : null;
     const file = staged ? fileName(staged) : null;
     let result: { row: BannerAdRow; replaced: string | null };
@@ -84,6 +106,14 @@ export class BannerAdsService {
           ...(file ? { image: file } : {}),
           updatedAt: this.clock(),
         });
+        const changed = changedFields(current, row, BANNER_FIELDS);
+        await recordAudit(tx, {
+          ...bannerEntry(row),
+          action: 'updated',
+          actorId,
+          at: row.updatedAt,
+          details: { fields: changed },
+        });
         return { row, replaced: file && current.image !== file ? current.image : null };
       });
     } catch (err) {
@@ -95,9 +125,13 @@ export class BannerAdsService {
     return toBannerAd(result.row);
   }
 
-  async delete(id: string): Promise<void> {
-    const row = await repo.deleteBannerAd(this.db, id);
-    if (!row) throw new NotFoundError(bannerMessages.notFound);
+  async delete(id: string, actorId: string): Promise<void> {
+    const row = await this.db.transaction(async (tx) => {
+      const row = await repo.deleteBannerAd(tx, id);
+      if (!row) throw new NotFoundError(bannerMessages.notFound);
+      await recordAudit(tx, { ...bannerEntry(row), action: 'deleted', actorId, at: this.clock() });
+      return row;
+    });
     await this.removeFiles([row.image]);
   }
 

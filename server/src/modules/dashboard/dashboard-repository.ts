@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
-import { adDaily, adSummary, advertisements, moderationEvents, packageSubscriptions, users } from '../../db/schema';
+import { decisionsWhere } from '../../db/audit-repository';
+import { adDaily, adSummary, advertisements, auditEvents, packageSubscriptions, users } from '../../db/schema';
 import type { Range } from './calendar';
 
 /**
@@ -147,15 +148,26 @@ export type ActivityRow = {
   created_at: Date | string;
 };
 
-/** The latest moderation events with the acting admin's name (index on created_at). */
+/**
+ * The audit trail's ad decisions in the dashboard's older words (approve, reject, delete, images),
+ * with the reason as the dashboard has always shown it.
+ */
+const legacyAction = sql`case e.action when 'approved' then 'approve' when 'rejected' then 'reject'
+  when 'deleted' then 'delete' else 'images' end`;
+const legacyReason = sql`case
+  when e.action = 'rejected' then e.rejection_reason
+  when e.action = 'images_updated' and e.details->>'removed' is not null then 'Removed ' || (e.details->>'removed') || ' image(s)'
+  else e.details->>'reason' end`;
+
+/** The latest ad decisions with the acting admin's name as it was (partial index on decisions). */
 export function latestModerationEvents(db: Executor, limit: number): Promise<ActivityRow[]> {
   return rows(
     db,
     sql`
-    select e.id::text as id, e.action, e.ad_id::text as ad_id, e.ad_heading, e.admin_id::text as admin_id,
-      coalesce(nullif(u.name, ''), u.username) as admin_name, e.reason, e.created_at
-    from ${moderationEvents} e left join ${users} u on u.id = e.admin_id
-    order by e.created_at desc, e.id desc
+    select e.id::text as id, ${legacyAction} as action, e.entity_id::text as ad_id, e.entity_label as ad_heading,
+      e.actor_id::text as admin_id, e.actor_name as admin_name, ${legacyReason} as reason, e.at as created_at
+    from ${auditEvents} e where ${decisionsWhere}
+    order by e.at desc, e.id desc
     limit ${limit}
   `,
   );
@@ -189,10 +201,10 @@ export function notifications(db: Executor, limit: number): Promise<Notification
        order by a.posting_date desc, a.id desc
        limit ${limit})
       union all
-      (select 'event:' || e.id::text, e.action, e.ad_id::text, e.ad_heading,
-         coalesce(nullif(u.name, ''), u.username), e.admin_id::text, e.reason, e.created_at, e.id
-       from ${moderationEvents} e left join ${users} u on u.id = e.admin_id
-       order by e.created_at desc, e.id desc
+      (select 'event:' || e.id::text, ${legacyAction}, e.entity_id::text, e.entity_label,
+         e.actor_name, e.actor_id::text, ${legacyReason}, e.at, e.id
+       from ${auditEvents} e where ${decisionsWhere}
+       order by e.at desc, e.id desc
        limit ${limit})
     ) feed
     order by at desc, seq desc, id desc

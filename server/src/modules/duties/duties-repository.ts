@@ -32,7 +32,17 @@ export async function updateDuty(db: Executor, id: string, values: DutyValues, a
   return row;
 }
 
-export async function deleteDuty(db: Executor, id: string): Promise<boolean> {
-  const rows = await db.delete(duties).where(eq(duties.id, id)).returning({ id: duties.id });
-  return rows.length > 0;
+export async function deleteDuty(db: Executor, id: string): Promise<DutyRow | undefined> {
+  const [row] = await db.delete(duties).where(eq(duties.id, id)).returning();
+  return row;
+}
+
+/** The row as it is before an update, locked until the transaction ends. */
+export function lockDuty(db: Executor, id: string): Promise<DutyRow | undefined> {
+  return db
+    .select()
+    .from(duties)
+    .where(eq(duties.id, id))
+    .for('update')
+    .then((r) => r[0]);
 }

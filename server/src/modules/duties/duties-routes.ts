@@ -26,20 +26,25 @@ export const dutiesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     '/api/duties',
     { schema: { body: dutyCreateBody, response: { 201: dutyMutationResponse } } },
     async (request, reply) =>
-      reply.status(201).send({ success: true as const, duty: await duties.create(request.body) }),
+      reply
+        .status(201)
+        .send({ success: true as const, duty: await duties.create(request.body, request.session!.user.id) }),
   );
 
   app.put(
     '/api/duties/:id',
     { schema: { params: uuidParam, body: dutyUpdateBody, response: { 200: dutyMutationResponse } } },
-    async (request) => ({ success: true as const, duty: await duties.update(request.params.id, request.body) }),
+    async (request) => ({
+      success: true as const,
+      duty: await duties.update(request.params.id, request.body, request.session!.user.id),
+    }),
   );
 
   app.delete(
     '/api/duties/:id',
     { schema: { params: uuidParam, response: { 200: dutyDeleteResponse } } },
     async (request) => {
-      await duties.delete(request.params.id);
+      await duties.delete(request.params.id, request.session!.user.id);
       return { success: true as const };
     },
   );

@@ -1,4 +1,5 @@
 import { dutyMessages, type Duty, type DutyCreateBody, type DutyUpdateBody } from '@backoffice/contract';
+import { changedFields, recordAudit } from '../../db/audit-repository';
 import type { Db } from '../../db/client';
 import type { DutyRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -28,6 +29,12 @@ function values(body: DutyUpdateBody): repo.DutyValues {
   };
 }
 
+const DUTY_FIELDS = ['title', 'description', 'conditions', 'status'] as const satisfies readonly (keyof DutyRow)[];
+
+/** A duty is named by its code and title in the activity log. */
+const dutyEntry = (row: DutyRow) =>
+  ({ entity: 'duty', entityId: row.id, entityLabel: `${row.code} ${row.title}` }) as const;
+
 /** docs/product.md#duties, docs/product.md#calls; docs/decisions/0005-packages-and-duties.md. */
 export class DutiesService {
   constructor(
@@ -40,19 +47,33 @@ export class DutiesService {
   }
 
   /** docs/decisions/0005-packages-and-duties.md: the client's code, checked for form (schema) and uniqueness here; a clash is a 409. */
-  async create(body: DutyCreateBody): Promise<Duty> {
-    const row = await repo.insertDuty(this.db, body.id, values(body), this.clock());
-    if (!row) throw new AppError(409, dutyMessages.codeTaken, { id: dutyMessages.codeTaken });
+  async create(body: DutyCreateBody, actorId: string): Promise<Duty> {
+    const row = await this.db.transaction(async (tx) => {
+      const row = await repo.insertDuty(tx, body.id, values(body), this.clock());
+      if (!row) throw new AppError(409, dutyMessages.codeTaken, { id: dutyMessages.codeTaken });
+      await recordAudit(tx, { ...dutyEntry(row), action: 'created', actorId, at: this.clock() });
+      return row;
+    });
     return toDuty(row);
   }
 
-  async update(id: string, body: DutyUpdateBody): Promise<Duty> {
-    const row = await repo.updateDuty(this.db, id, values(body), this.clock());
-    if (!row) throw new NotFoundError(dutyMessages.notFound);
+  async update(id: string, body: DutyUpdateBody, actorId: string): Promise<Duty> {
+    const row = await this.db.transaction(async (tx) => {
+      const before = await repo.lockDuty(tx, id);
+      if (!before) throw new NotFoundError(dutyMessages.notFound);
+      const row = (await repo.updateDuty(tx, id, values(body), this.clock()))!;
+      const fields = changedFields(before, row, DUTY_FIELDS);
+      await recordAudit(tx, { ...dutyEntry(row), action: 'updated', actorId, at: this.clock(), details: { fields } });
+      return row;
+    });
     return toDuty(row);
   }
 
-  async delete(id: string): Promise<void> {
-    if (!(await repo.deleteDuty(this.db, id))) throw new NotFoundError(dutyMessages.notFound);
+  async delete(id: string, actorId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await repo.deleteDuty(tx, id);
+      if (!row) throw new NotFoundError(dutyMessages.notFound);
+      await recordAudit(tx, { ...dutyEntry(row), action: 'deleted', actorId, at: this.clock() });
+    });
   }
 }

@@ -69,7 +69,17 @@ export async function updatePackage(
 }
 
 /** Subscriptions stay, with package_id set to null by the foreign key, so revenue history stays true. */
-export async function deletePackage(db: Executor, id: string): Promise<boolean> {
-  const rows = await db.delete(packages).where(eq(packages.id, id)).returning({ id: packages.id });
-  return rows.length > 0;
+export async function deletePackage(db: Executor, id: string): Promise<PackageRow | undefined> {
+  const [row] = await db.delete(packages).where(eq(packages.id, id)).returning();
+  return row;
+}
+
+/** The row as it is before an update, locked until the transaction ends. */
+export function lockPackage(db: Executor, id: string): Promise<PackageRow | undefined> {
+  return db
+    .select()
+    .from(packages)
+    .where(eq(packages.id, id))
+    .for('update')
+    .then((r) => r[0]);
 }

@@ -23,7 +23,7 @@ export const packagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     '/api/packages',
     { schema: { body: packageBody, response: { 201: packageMutationResponse } } },
     async (request, reply) => {
-      const created = await packages.create(request.body);
+      const created = await packages.create(request.body, request.session!.user.id);
       return reply.status(201).send({ success: true as const, package: created });
     },
   );
@@ -33,7 +33,7 @@ export const packagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     { schema: { params: uuidParam, body: packageUpdateBody, response: { 200: packageMutationResponse } } },
     async (request) => ({
       success: true as const,
-      package: await packages.update(request.params.id, request.body),
+      package: await packages.update(request.params.id, request.body, request.session!.user.id),
     }),
   );
 
@@ -41,7 +41,7 @@ export const packagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     '/api/packages/:id',
     { schema: { params: uuidParam, response: { 200: packageDeleteResponse } } },
     async (request) => {
-      await packages.delete(request.params.id);
+      await packages.delete(request.params.id, request.session!.user.id);
       return { success: true as const };
     },
   );

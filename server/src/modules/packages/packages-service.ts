@@ -1,4 +1,5 @@
 import { PACKAGE_ICONS, packageMessages, type Package, type PackageBody } from '@backoffice/contract';
+import { changedFields, recordAudit } from '../../db/audit-repository';
 import type { Db } from '../../db/client';
 import type { PackageRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -40,6 +41,22 @@ function rowValues(body: PackageBody): repo.PackageValues {
   return { ...rest, icon: icon === null || icon === PACKAGE_ICONS[body.type] ? null : icon };
 }
 
+/** The fields an update entry names when their values change. */
+const PACKAGE_FIELDS = [
+  'name',
+  'type',
+  'description',
+  'price',
+  'duration',
+  'maxAds',
+  'features',
+  'status',
+  'popularity',
+  'icon',
+] as const satisfies readonly (keyof PackageRow)[];
+
+const packageEntry = (row: PackageRow) => ({ entity: 'package', entityId: row.id, entityLabel: row.name }) as const;
+
 /** docs/product.md#packages, docs/product.md#calls; docs/decisions/0005-packages-and-duties.md. */
 export class PackagesService {
   constructor(
@@ -53,14 +70,16 @@ export class PackagesService {
   }
 
   /** A new package with the next free pid; safe when several admins (or servers) create at once. */
-  async create(body: PackageBody): Promise<Package> {
+  async create(body: PackageBody, actorId: string): Promise<Package> {
     const values = rowValues(body);
     for (let attempt = 1; ; attempt++) {
       try {
         const row = await this.db.transaction(async (tx) => {
           await repo.lockPidSequence(tx);
           const pid = formatPid((await repo.highestPidNumber(tx)) + 1);
-          return repo.insertPackage(tx, pid, values, this.clock());
+          const row = await repo.insertPackage(tx, pid, values, this.clock());
+          await recordAudit(tx, { ...packageEntry(row), action: 'created', actorId, at: row.createdAt });
+          return row;
         });
         return toPackage(row, 0);
       } catch (err) {
@@ -69,14 +88,30 @@ export class PackagesService {
     }
   }
 
-  async update(id: string, body: PackageBody): Promise<Package> {
-    const row = await repo.updatePackage(this.db, id, rowValues(body), this.clock());
-    if (!row) throw new NotFoundError(packageMessages.notFound);
+  async update(id: string, body: PackageBody, actorId: string): Promise<Package> {
+    const row = await this.db.transaction(async (tx) => {
+      const before = await repo.lockPackage(tx, id);
+      if (!before) throw new NotFoundError(packageMessages.notFound);
+      const row = (await repo.updatePackage(tx, id, rowValues(body), this.clock()))!;
+      const fields = changedFields(before, row, PACKAGE_FIELDS);
+      await recordAudit(tx, {
+        ...packageEntry(row),
+        action: 'updated',
+        actorId,
+        at: row.updatedAt,
+        details: { fields },
+      });
+      return row;
+    });
     const counted = await repo.findPackage(this.db, id);
     return toPackage(row, counted?.subscriberCount ?? 0);
   }
 
-  async delete(id: string): Promise<void> {
-    if (!(await repo.deletePackage(this.db, id))) throw new NotFoundError(packageMessages.notFound);
+  async delete(id: string, actorId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await repo.deletePackage(tx, id);
+      if (!row) throw new NotFoundError(packageMessages.notFound);
+      await recordAudit(tx, { ...packageEntry(row), action: 'deleted', actorId, at: this.clock() });
+    });
   }
 }

@@ -3,7 +3,7 @@ import type { AdStats, UserCountQuery, UserListQuery } from '@backoffice/contrac
 import type { Db, Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { asPlaceholder, asValue, containsPattern, type Bind } from '../../db/query-values';
-import { advertisements, moderationEvents, userCounts, users, type NewUserRow, type UserRow } from '../../db/schema';
+import { advertisements, auditEvents, userCounts, users, type NewUserRow, type UserRow } from '../../db/schema';
 
 export function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   return db
@@ -212,8 +212,8 @@ export async function renameAdsOfUser(db: Executor, userId: string, username: st
 }
 
 /**
- * Deletes every ad of the user in one statement, records a `delete` moderation event for each
- * (as deleting one ad does), and returns the distinct image paths those ads held.
+ * Deletes every ad of the user in one statement, records a `deleted` audit entry for each (as
+ * deleting one ad does, with the reason in details), and returns the distinct image paths those ads held.
  */
 export async function deleteAdsOfUser(
   db: Executor,
@@ -223,10 +223,13 @@ export async function deleteAdsOfUser(
   const result = await db.execute(sql`
     with gone as (
       delete from ${advertisements} where ${advertisements.userId} = ${userId}
-      returning id, heading, images
+      returning id, heading, images, user_id
     ), logged as (
-      insert into ${moderationEvents} (ad_id, ad_heading, action, admin_id, reason, created_at)
-      select id, heading, 'delete', ${event.adminId}::uuid, ${event.reason}::text, ${event.at.toISOString()}::timestamptz from gone
+      insert into ${auditEvents} (entity, entity_id, entity_label, action, actor_id, actor_name, at, details, advertiser_id)
+      select 'ad', id, heading, 'deleted', ${event.adminId}::uuid,
+        (select coalesce(nullif(u.name, ''), u.username) from ${users} u where u.id = ${event.adminId}::uuid),
+        ${event.at.toISOString()}::timestamptz, jsonb_build_object('reason', ${event.reason}::text), user_id
+      from gone
     )
     select distinct unnest(images) as path from gone
   `);

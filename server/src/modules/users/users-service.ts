@@ -8,7 +8,9 @@ import {
   type UserListResponse,
   type UserUpdateBody,
 } from '@backoffice/contract';
+import { changedFields, recordAudit } from '../../db/audit-repository';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { totalShownByPage } from '../../lib/paging';
 import { isUniqueViolation } from '../../lib/error-causes';
@@ -34,6 +36,20 @@ function uniqueViolation(err: unknown): AppError | null {
 function taken(field: 'email' | 'username'): AppError {
   const message = field === 'email' ? userMessages.emailInUse : userMessages.usernameInUse;
   return new AppError(409, message, { [field]: message });
+}
+
+/**
+ * An edit's audit details: the names of the fields that changed (`password` when a new one was
+ * set, never its value or hash), and a role change (else a verification change) as from/to.
+ */
+function userChanges(before: UserRow, after: UserRow, newPassword: boolean) {
+  const fields = changedFields(before, after, ['username', 'email', 'mobile', 'isAdmin', 'isVerified']);
+  if (newPassword) fields.push('password');
+  const role = (u: UserRow) => (u.isAdmin ? 'admin' : 'advertiser');
+  const verified = (u: UserRow) => (u.isVerified ? 'verified' : 'unverified');
+  if (before.isAdmin !== after.isAdmin) return { fields, from: role(before), to: role(after) };
+  if (before.isVerified !== after.isVerified) return { fields, from: verified(before), to: verified(after) };
+  return { fields };
 }
 
 /** docs/product.md#user-management and docs/product.md#user-detail; docs/decisions/0012-access-control.md (sessions) and docs/decisions/0004-users.md (rules). */
@@ -103,6 +119,15 @@ export class UsersService {
           ...(passwordHash ? { passwordHash } : {}),
         });
         if (current.username !== updated.username) await repo.renameAdsOfUser(tx, id, updated.username);
+        await recordAudit(tx, {
+          entity: 'user',
+          entityId: id,
+          entityLabel: updated.username,
+          action: 'updated',
+          actorId: actor.id,
+          at: this.clock(),
+          details: userChanges(current, updated, Boolean(passwordHash)),
+        });
         if (current.isAdmin && !updated.isAdmin) await deleteSessionsOfUser(tx, id);
         else if (passwordHash) {
           if (id === actor.id) await deleteOtherSessions(tx, id, actor.tokenHash);
@@ -153,6 +178,14 @@ export class UsersService {
       });
       const deleted = await repo.deleteUserRow(tx, id);
       if (!deleted) throw new NotFoundError(userMessages.notFound);
+      await recordAudit(tx, {
+        entity: 'user',
+        entityId: id,
+        entityLabel: deleted.username,
+        action: 'deleted',
+        actorId: actor.id,
+        at: this.clock(),
+      });
       return { images, picture: deleted.profilePicture };
     });
     await this.removeFiles(images, picture);

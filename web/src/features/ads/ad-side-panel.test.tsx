@@ -70,8 +70,10 @@ describe('AdSidePanel', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
     expect(onMessage).toHaveBeenCalledWith({ tone: 'success', text: adMessages.imagesUpdated });
-    const request = fetchMock.mock.calls[0]![0] as Request;
-    expect(request.method).toBe('PUT');
+    // The panel also reads the ad's history: the save is the one PUT.
+    const puts = fetchMock.mock.calls.map((c) => c[0] as Request).filter((r) => r.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    const request = puts[0]!;
     expect(new URL(request.url).pathname).toBe(`/api/advertisements/${ad._id}/images`);
     expect(await request.json()).toEqual({ images: ['ads/a.png', 'ads/c.png'] });
   });

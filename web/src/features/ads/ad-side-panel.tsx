@@ -12,6 +12,7 @@ import {
   type BannerMessage,
 } from '../../components/ui';
 import { adTypeLabel, formatAdDate, formatAdId, formatContact } from './ad-format';
+import { AdHistory } from './ad-history';
 import { isHttpError, useUpdateAdImagesMutation } from './ads-api';
 import { AdMessageLine } from './ad-message-line';
 
@@ -189,6 +190,7 @@ export function AdSidePanel({ ad, open, onClose, onSaved, message, onMessage }: 
           onClose={() => setEnlarged(null)}
         />
       )}
+      <AdHistory adId={ad._id} />
     </SidePanel>
   );
 }

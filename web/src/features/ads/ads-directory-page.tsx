@@ -16,6 +16,7 @@ import { AdsCountCards } from './ads-count-cards';
 import { AdsBulkBar, AdsFilterPanel, AdsToolbar } from './ads-filters';
 import { AdsTable } from './ads-table';
 import { ModerationModals } from './moderation-modals';
+import { useAdDeepLink } from './use-ad-deep-link';
 import { useAdModeration } from './use-ad-moderation';
 import { useAdsSelection } from './use-ads-selection';
 import { useAdsTableState } from './use-ads-table-state';
@@ -61,6 +62,7 @@ export function AdsDirectoryPage() {
     clearTimeout(closeTimer.current);
     closeTimer.current = setTimeout(() => setPanel(null), SIDE_PANEL_CLOSE_MS);
   }
+  useAdDeepLink(ads, openPanel);
 
   const moderation = useAdModeration({
     showResult: (m) => result.show(m.tone, m.text),

@@ -1,4 +1,4 @@
-import type { ChartPeriod, DashboardResponse } from '@backoffice/contract';
+import type { ChartPeriod, DashboardResponse, ModerationFigures } from '@backoffice/contract';
 import { baseApi } from '../../lib/api';
 
 /**
@@ -11,7 +11,12 @@ export const dashboardApi = baseApi.enhanceEndpoints({ addTagTypes: ['Ads'] }).i
       query: (period) => `/dashboard?period=${period}`,
       providesTags: ['Ads'],
     }),
+    /** GET /api/dashboard/moderation: waiting times and decisions per admin; they change with the same moderation. */
+    getModerationFigures: build.query<ModerationFigures, void>({
+      query: () => '/dashboard/moderation',
+      providesTags: ['Ads'],
+    }),
   }),
 });
 
-export const { useGetDashboardQuery } = dashboardApi;
+export const { useGetDashboardQuery, useGetModerationFiguresQuery } = dashboardApi;

@@ -8,7 +8,7 @@ import { makeDashboard } from './dashboard-test-data';
 
 const routes = [
   { path: '/app/dashboard', Component: DashboardPage },
-  { path: '/app/ads-directory', element: <h1>Ads directory</h1> },
+  { path: '/app/activity', element: <h1>Activity Log</h1> },
 ];
 
 function dashboardServer(answer = (period: ChartPeriod) => makeDashboard(period)) {
@@ -50,7 +50,7 @@ describe('DashboardPage', () => {
     ]);
   });
 
-  it('lists the recent activities (who, what, which ad, when) with View All opening the ads directory', async () => {
+  it('lists the recent activities (who, what, which ad, when) with View All opening the activity log', async () => {
     dashboardServer();
     const { router } = await renderDashboard();
     const panel = region('Recent Activities');
@@ -63,7 +63,7 @@ describe('DashboardPage', () => {
       'A former administrator deleted Cashier Wanted - Galle16 Nov 2026, 06:30',
     ]);
     await userEvent.setup().click(within(panel).getByRole('link', { name: 'View All' }));
-    expect(router.state.location.pathname).toBe('/app/ads-directory');
+    expect(router.state.location.pathname).toBe('/app/activity');
   });
 
   it('says so when there is no moderation activity yet', async () => {

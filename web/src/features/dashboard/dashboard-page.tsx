@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { ChartPeriod } from '@backoffice/contract';
 import { Banner, PageHeader } from '../../components/ui';
 import { AdsSubmittedPanel, RevenuePanel } from './chart-panels';
-import { useGetDashboardQuery } from './dashboard-api';
+import { useGetDashboardQuery, useGetModerationFiguresQuery } from './dashboard-api';
+import { ModerationFiguresPanel } from './moderation-figures';
 import { ProgressPanel } from './progress-panel';
 import { RecentActivities } from './recent-activities';
 import { SummaryCards } from './summary-cards';
@@ -16,6 +17,9 @@ export function DashboardPage() {
   const [period, setPeriod] = useState<ChartPeriod>('week');
   const query = useGetDashboardQuery(period, { refetchOnMountOrArgChange: true });
   const data = query.data;
+  const moderation = useGetModerationFiguresQuery(undefined, { refetchOnMountOrArgChange: true });
+  // Only an answer that says success carries the figures (a server without them answers otherwise).
+  const figures = moderation.data?.success ? moderation.data : undefined;
 
   return (
     <>
@@ -23,6 +27,11 @@ export function DashboardPage() {
       {query.isError && !data && <Banner message={{ tone: 'error', text: 'Failed to fetch dashboard figures' }} />}
       <div className="space-y-6">
         <SummaryCards figures={data?.cards} />
+        <ModerationFiguresPanel
+          figures={figures}
+          failed={moderation.isError && !moderation.isFetching}
+          asOf={moderation.fulfilledTimeStamp}
+        />
         <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-3">
           <RecentActivities activities={data?.recentActivities} />
           <AdsSubmittedPanel

@@ -10,7 +10,7 @@ const dots: Record<ModerationActivity['action'], string> = {
   images: 'bg-sky-400',
 };
 
-/** The three latest moderation events; View All opens the ads directory. */
+/** The three latest moderation events; View All opens the activity log. */
 export function RecentActivities({ activities }: { activities: ModerationActivity[] | undefined }) {
   return (
     <Panel className="flex flex-col" aria-labelledby="recent-activities-title" role="region">
@@ -19,7 +19,7 @@ export function RecentActivities({ activities }: { activities: ModerationActivit
           {text.recentActivities}
         </h2>
         <Link
-          to={paths.adsDirectory}
+          to={paths.activity}
           className={cx('rounded text-sm font-medium text-indigo-300 hover:text-indigo-200', focusRing)}
         >
           {text.viewAll}

@@ -6,6 +6,7 @@ import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { Banner, Button, Modal, PageHeader, Panel, useTimedMessage } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { selectCurrentUser, updateUserFailure, updateUserStart, updateUserSuccess } from '../../lib/session-events';
+import { UserDecisions } from './user-decisions';
 import { UserEditModal } from './user-edit-modal';
 import { deleteFailureText, detailFailureText } from './user-messages';
 import { UserAdStats, UserProfile } from './user-profile';
@@ -109,6 +110,7 @@ export function UserDetailPage() {
       </div>
       <UserProfile user={user} />
       {!user.isAdmin && <UserAdStats adStats={data.adStats} />}
+      {!user.isAdmin && <UserDecisions userId={user._id} />}
 
       {dialog === 'edit' && (
         <UserEditModal

@@ -1,0 +1,150 @@
+import {
+  adMessages,
+  DASHBOARD_TIME_ZONE,
+  type ActivityEvent,
+  type ActivityQuery,
+  type ActivityResponse,
+  type AdHistoryEvent,
+  type AuditActor,
+  type ModerationFigures,
+} from '@backoffice/contract';
+import { sql } from 'drizzle-orm';
+import * as audit from '../../db/audit-repository';
+import { rowsOf, type Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { NotFoundError } from '../../lib/errors';
+import { totalShownByPage } from '../../lib/paging';
+import { calendarAt, localMidnight } from '../dashboard/calendar';
+
+const HOUR = 3_600_000;
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+/** A deleted admin keeps their name; their id is gone with them (the key is set null). */
+function actorOf(row: { actor_id: string | null; actor_name: string | null }): AuditActor | null {
+  if (row.actor_name === null) return null;
+  return { _id: row.actor_id ?? '', name: row.actor_name };
+}
+
+function optional(row: audit.AuditRow) {
+  return {
+    ...(row.rejection_reason !== null ? { rejectionReason: row.rejection_reason } : {}),
+    ...(row.details ? { details: row.details } : {}),
+  };
+}
+
+function toHistoryEvent(row: audit.AuditRow): AdHistoryEvent {
+  return { _id: row.id, action: row.action, actor: actorOf(row), at: iso(row.at), ...optional(row) };
+}
+
+function toActivityEvent(row: audit.AuditRow): ActivityEvent {
+  return {
+    _id: row.id,
+    entity: row.entity,
+    entityId: row.entity_id,
+    entityLabel: row.entity_label,
+    exists: Boolean(row.exists),
+    action: row.action,
+    actor: actorOf(row),
+    at: iso(row.at),
+    ...optional(row),
+  };
+}
+
+/** A YYYY-MM-DD calendar day's local midnight in the marketplace's time zone (`next`: the day after). */
+function midnight(day: string, timeZone: string, next = false): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return localMidnight(y, m, d + (next ? 1 : 0), timeZone);
+}
+
+/** How long cached moderation figures may stand while no ad changes: their windows move with time. */
+const FIGURES_FRESH_MS = 60_000;
+
+/** The audit trail's readers: an ad's history, the activity log and the moderation figures. */
+export class ActivityService {
+  private figures: { key: string; value: ModerationFigures } | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly timeZone = DASHBOARD_TIME_ZONE,
+  ) {}
+
+  /** Oldest first; a deleted ad keeps its entries, an id that never had any is a 404. */
+  async history(adId: string): Promise<AdHistoryEvent[]> {
+    const rows = await audit.adHistory(this.db, adId);
+    if (!rows.length) throw new NotFoundError(adMessages.notFound);
+    return rows.map(toHistoryEvent);
+  }
+
+  private filter(q: Omit<ActivityQuery, 'page' | 'pageSize'>): audit.ActivityFilter {
+    return {
+      entity: q.entity,
+      action: q.action,
+      actor: q.actor,
+      advertiser: q.advertiser,
+      from: q.from ? midnight(q.from, this.timeZone) : undefined,
+      to: q.to ? midnight(q.to, this.timeZone, true) : undefined,
+      q: q.q || undefined,
+    };
+  }
+
+  /** Newest first; `total` only when the page shows the end of the matches (else GET /api/activity/count). */
+  async list(q: ActivityQuery): Promise<ActivityResponse> {
+    const rows = await audit.activityPage(this.db, this.filter(q), {
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
+    });
+    return {
+      success: true,
+      events: rows.map(toActivityEvent),
+      total: totalShownByPage(q, rows.length),
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  }
+
+  count(q: Omit<ActivityQuery, 'page' | 'pageSize'>): Promise<number> {
+    return audit.countActivity(this.db, this.filter(q));
+  }
+
+  /**
+   * The moderation manager's figures. Every decision and every new or removed pending ad moves
+   * ad_summary's version, so figures computed at a version stay true until it moves, apart from
+   * their time windows: they are kept for that version within the same minute.
+   */
+  async moderationFigures(): Promise<ModerationFigures> {
+    const now = this.clock();
+    const [v] = rowsOf<{ v: string | number | null }>(
+      await this.db.execute(sql`select sum(v) as v from ad_summary_version`),
+    );
+    const key = `${v?.v ?? ''}:${Math.floor(now.getTime() / FIGURES_FRESH_MS)}`;
+    if (this.figures?.key === key) return this.figures.value;
+
+    const cal = calendarAt(now, this.timeZone);
+    const [pending, decisions] = await Promise.all([
+      rowsOf<{ oldest: Date | string | null; pending: string | number; recent: string | number }>(
+        await this.db.execute(sql`select
+          (select min(posting_date) from advertisements where status = 'pending') as oldest,
+          (select coalesce(sum(n), 0) from ad_summary where status = 'pending') as pending,
+          (select count(*) from advertisements where status = 'pending'
+             and posting_date >= ${new Date(now.getTime() - 24 * HOUR).toISOString()}::timestamptz) as recent`),
+      ),
+      audit.decisionFigures(this.db, cal.today.from, new Date(now.getTime() - 7 * 24 * HOUR)),
+    ]);
+    const p = pending[0]!;
+    const value: ModerationFigures = {
+      success: true,
+      oldestPendingAt: p.oldest === null ? null : iso(p.oldest),
+      // All pending minus those posted in the last 24 h: the scan covers only recent submissions.
+      pendingOlderThan24h: Math.max(0, Number(p.pending) - Number(p.recent)),
+      medianDecisionSeconds7d: decisions.medianSeconds,
+      decisionsByAdmin: decisions.byAdmin.map((r) => ({
+        actor: actorOf(r)!,
+        today: r.today,
+        last7Days: r.week,
+      })),
+    };
+    this.figures = { key, value };
+    return value;
+  }
+}
