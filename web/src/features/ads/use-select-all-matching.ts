@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
 import {
   adMessages,
   MAX_MATCH_BATCH,
@@ -7,7 +8,6 @@ import {
   type AdListParams,
   type AdMatch,
 } from '@backoffice/contract';
-import { useAppDispatch } from '../../app/hooks';
 import type { BannerMessage } from '../../components/ui';
 import { adsApi, serverMessage, useCountAdsQuery } from './ads-api';
 import type { ModerationKind } from './moderation-text';
@@ -78,7 +78,7 @@ export function useSelectAllMatching({
   showResult: (message: BannerMessage) => void;
   clearSelection: () => void;
 }) {
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch();
   const match = matchOf(params);
   const key = JSON.stringify(match);
   // Only pending ads can be selected, so an approved or rejected view never offers it.
