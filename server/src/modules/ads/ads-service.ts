@@ -213,6 +213,16 @@ export class AdsService {
     return { success: true, ok, failed, remaining };
   }
 
+  /** Every ad the list's filters match, in its order, `size` per statement (the CSV export). */
+  exportBatches(q: Parameters<typeof matching.adBatches>[1], size: number) {
+    return matching.adBatches(this.db, q, size);
+  }
+
+  /** Ads the list's filters match within a posting-date range. */
+  countInRange(q: Parameters<typeof matching.countAdsInRange>[1]): Promise<number> {
+    return matching.countAdsInRange(this.db, q);
+  }
+
   /** docs/decisions/0014-ad-moderation-rules.md: keep a subset of the current images; removed files go after the commit. */
   async updateImages(id: string, images: string[], adminId: string): Promise<Advertisement> {
     const { row, removed } = await this.db.transaction(async (tx) => {

@@ -54,7 +54,10 @@ export async function sendCsv<R>(
       finished = true;
     } finally {
       await batches.return(undefined);
-      log.info({ export: opts.name, rows, batches: reads, aborted: !finished, ms: Date.now() - started }, 'export ended');
+      log.info(
+        { export: opts.name, rows, batches: reads, aborted: !finished, ms: Date.now() - started },
+        'export ended',
+      );
     }
   }
   const csv = stringify({

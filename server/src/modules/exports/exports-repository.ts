@@ -1,16 +1,14 @@
 import { and, eq, getTableColumns, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { UserStatusFilter } from '@backoffice/contract';
 import type { Db, Executor } from '../../db/client';
 import { keyColumns, keyOrder, keysetBatches, type Keyset } from '../../db/keyset';
 import { containsPattern } from '../../db/query-values';
-import { advertisements, bannerAds, duties, packages, users } from '../../db/schema';
-import { listFilter } from '../users/users-repository';
+import { bannerAds, duties, packages } from '../../db/schema';
 
 /** An instant range: `from` included, `to` excluded. */
 export type Range = { from?: Date; to?: Date };
 
-function inRange(column: PgColumn | SQL, range: Range): SQL | undefined {
+export function inRange(column: PgColumn | SQL, range: Range): SQL | undefined {
   const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
   return and(
     range.from ? sql`${column} >= ${iso(range.from)}` : undefined,
@@ -29,49 +27,6 @@ const newestFirst = (table: { createdAt: PgColumn; id: PgColumn }): Keyset => ({
   columns: [table.createdAt, table.id],
   descending: true,
 });
-
-// ---- Advertisers ----
-
-export type UserExportFilter = { q?: string; status: UserStatusFilter } & Range;
-
-// A user's join date is the day they joined; accounts made before it was recorded use their creation.
-const joinedAt = sql`coalesce(${users.joinDate}, ${users.createdAt})`;
-
-function userWhere(f: UserExportFilter): SQL | undefined {
-  return and(listFilter({ role: 'advertiser', q: f.q, status: f.status }), inRange(joinedAt, f));
-}
-
-const adCount = (status: 'approved' | 'pending' | 'rejected') =>
-  // Qualified by hand: drizzle leaves columns bare in a one-table select, and a bare "id" is the ad's here.
-  sql<number>`(select count(*) from ${advertisements} a where a.user_id = ${users}.id and a.status = ${status})::int`;
-
-/** Advertisers in User Management's order (newest first), with their ads' counts. */
-export function userBatches(db: Db, f: UserExportFilter, size: number) {
-  const keyset = newestFirst(users);
-  const { passwordHash: _secret, ...columns } = getTableColumns(users);
-  return keysetBatches(keyset, size, (after, limit) =>
-    db
-      .select({
-        ...columns,
-        approved: adCount('approved'),
-        pending: adCount('pending'),
-        rejected: adCount('rejected'),
-        ...keyColumns(keyset),
-      })
-      .from(users)
-      .where(and(userWhere(f), after))
-      .orderBy(...keyOrder(keyset))
-      .limit(limit),
-  );
-}
-
-export async function countUsersToExport(db: Executor, f: UserExportFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(userWhere(f));
-  return row?.n ?? 0;
-}
 
 // ---- Packages, banner ads, duties ----
 

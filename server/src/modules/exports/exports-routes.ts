@@ -14,8 +14,8 @@ import {
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { ValidationError } from '../../lib/errors';
 import type { AdRow } from '../../db/schema';
-import { toAdvertisement } from '../ads/ads-service';
-import { adBatches, countAdsInRange } from '../ads/ads-matching';
+import { AdsService, toAdvertisement } from '../ads/ads-service';
+import { UsersService } from '../users/users-service';
 import { localMidnight } from '../dashboard/calendar';
 import type { ModuleDeps } from '../module-deps';
 import { sendCsv, type CsvColumn } from './csv-response';
@@ -46,7 +46,7 @@ export const adColumns: CsvColumn<AdRow>[] = (
 type Row<F extends (...args: never[]) => AsyncGenerator<unknown[]>> =
   ReturnType<F> extends AsyncGenerator<Array<infer R>> ? R : never;
 
-const userColumns: CsvColumn<Row<typeof repo.userBatches>>[] = [
+const userColumns: CsvColumn<Row<UsersService['exportBatches']>>[] = [
   { header: 'id', cell: (u) => u.id },
   { header: 'username', cell: (u) => u.username },
   { header: 'name', cell: (u) => u.name },
@@ -100,7 +100,8 @@ const dutyColumns: CsvColumn<Row<typeof repo.dutyBatches>>[] = [
 
 /** `from`/`to` calendar days in the marketplace's zone, both included, as an instant range. */
 function dayRange(q: { from?: string; to?: string }): { from: Date | undefined; to: Date | undefined } {
-  if (q.from && q.to && q.from > q.to) throw new ValidationError(exportText.rangeReversed, { to: exportText.rangeReversed });
+  if (q.from && q.to && q.from > q.to)
+    throw new ValidationError(exportText.rangeReversed, { to: exportText.rangeReversed });
   const start = (day: string, plus: number) => {
     const [y, m, d] = day.split('-').map(Number) as [number, number, number];
     return localMidnight(y, m, d + plus, DASHBOARD_TIME_ZONE);
@@ -135,26 +136,28 @@ function parse<T extends z.ZodType>(schema: T, query: unknown): z.output<T> {
  */
 export const exportsRoutes: FastifyPluginAsyncZod<ModuleDeps & { batchSize: number }> = async (
   app,
-  { db, clock, batchSize },
+  { db, storage, clock, log, outbox, batchSize },
 ) => {
+  const ads = new AdsService(db, storage, clock, log, outbox);
+  const users = new UsersService(db, storage, clock, log);
   type Job = { count(): Promise<number>; send(reply: FastifyReply, log: FastifyBaseLogger): Promise<FastifyReply> };
 
   const adsJob = (query: unknown, name: string): Job => {
     const q = parse(adExportQuery, query);
     const f = { ...q, ...dayRange(q) };
     return {
-      count: () => countAdsInRange(db, f),
+      count: () => ads.countInRange(f),
       send: (reply, log) =>
-        sendCsv(reply, { name, now: clock(), columns: adColumns, batches: adBatches(db, f, batchSize), log }),
+        sendCsv(reply, { name, now: clock(), columns: adColumns, batches: ads.exportBatches(f, batchSize), log }),
     };
   };
   const usersJob = (query: unknown, name: string): Job => {
     const q = parse(userExportQuery, query);
     const f = { q: q.q, status: q.status, ...dayRange(q) };
     return {
-      count: () => repo.countUsersToExport(db, f),
+      count: () => users.countForExport(f),
       send: (reply, log) =>
-        sendCsv(reply, { name, now: clock(), columns: userColumns, batches: repo.userBatches(db, f, batchSize), log }),
+        sendCsv(reply, { name, now: clock(), columns: userColumns, batches: users.exportBatches(f, batchSize), log }),
     };
   };
 
@@ -231,7 +234,9 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleDeps & { batchSize: numb
 
   app.get(
     '/api/data-extract/:dataset/count',
-    { schema: { params: dataExtractParams, querystring: dataExtractQuery, response: { 200: dataExtractCountResponse } } },
+    {
+      schema: { params: dataExtractParams, querystring: dataExtractQuery, response: { 200: dataExtractCountResponse } },
+    },
     async (request) => ({
       success: true as const,
       total: await job(request.params.dataset, stripUnset(request.query)).count(),
@@ -241,7 +246,12 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleDeps & { batchSize: numb
   app.get(
     '/api/data-extract/:dataset/export',
     {
-      schema: { params: dataExtractParams, querystring: dataExtractQuery, produces: ['text/csv'], response: csvResponse },
+      schema: {
+        params: dataExtractParams,
+        querystring: dataExtractQuery,
+        produces: ['text/csv'],
+        response: csvResponse,
+      },
     },
     async (request, reply) => job(request.params.dataset, stripUnset(request.query)).send(reply, request.log),
   );

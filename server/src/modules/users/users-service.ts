@@ -181,6 +181,15 @@ export class UsersService {
     return results;
   }
 
+  /** Advertisers for the CSV export, in the list's order, `size` per statement. */
+  exportBatches(f: repo.UserExportFilter, size: number) {
+    return repo.userBatches(this.db, f, size);
+  }
+
+  countForExport(f: repo.UserExportFilter): Promise<number> {
+    return repo.countUsersToExport(this.db, f);
+  }
+
   /** A failure here is logged; it never undoes the committed delete. */
   private async removeFiles(images: string[], picture: string | null): Promise<void> {
     try {
