@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
-import { USER_STATUS_FILTERS } from './exports';
 import { messages } from './messages';
+import { USER_STATUS_FILTERS } from './exports';
 
 /** "Advertiser user" in docs/product.md#entities, user edit in docs/product.md#validation-rules, user calls in docs/product.md#calls, users and user detail in docs/product.md#error-catalogue; docs/decisions/0010-repository-and-configuration.md, docs/decisions/0012-access-control.md, docs/decisions/0013-errors-and-validation.md, docs/decisions/0004-users.md. */
 export const USERS_PAGE_SIZE = 10;
@@ -88,6 +88,7 @@ export const userListQuery = z.strictObject({
     .max(MAX_USER_SEARCH_LENGTH, userMessages.searchTooLong)
     .refine((v) => !controlChars.test(v), 'Control characters are not allowed')
     .optional(),
+  /** Advertisers' status (docs/decisions/0018-exports-and-bulk.md): verified, not verified, or with a pending ad. */
   status: z.enum(USER_STATUS_FILTERS).default('all'),
   page: z.coerce.number().int().min(1).max(USERS_MAX_PAGE).default(1),
   pageSize: z.coerce.number().int().min(1).max(USERS_MAX_PAGE_SIZE).default(USERS_PAGE_SIZE),
