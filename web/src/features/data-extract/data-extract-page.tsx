@@ -35,9 +35,9 @@ const datasetFilters: Record<DataExtractDataset, { statuses?: SelectOption[]; pl
   ads: { statuses: options(AD_STATUSES), places: true, search: true },
   advertisers: { statuses: options(USER_STATUS_FILTERS), search: true },
   // Packages, banners and duties share the Active/Inactive statuses.
-  packages: { statuses: options(PACKAGE_STATUSES) },
-  banners: { statuses: options(PACKAGE_STATUSES) },
-  duties: { statuses: options(PACKAGE_STATUSES) },
+  packages: { statuses: options(PACKAGE_STATUSES), search: true },
+  banners: { statuses: options(PACKAGE_STATUSES), search: true },
+  duties: { statuses: options(PACKAGE_STATUSES), search: true },
   activity: {},
 };
 
@@ -51,6 +51,12 @@ const dateLabels: Record<DataExtractDataset, string> = {
 };
 
 const formatCount = (n: number) => n.toLocaleString('en-LK');
+/** The server's `message` of an error answer (the activity log, for one, cannot be exported yet). */
+function errorText(error: unknown, fallback: string): string {
+  const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : undefined;
+  const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message.trim() ? message : fallback;
+}
 function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
@@ -87,7 +93,7 @@ export function DataExtractPage() {
   }, [searchText]);
 
   const shape = datasetFilters[dataset];
-  const rangeError = filters.from && filters.to && filters.from > filters.to ? 'From must not be after To' : null;
+  const rangeError = filters.from && filters.to && filters.from > filters.to ? exportText.rangeReversed : null;
   const params: DataExtractParams = {
     format: 'csv',
     from: filters.from || undefined,
@@ -114,7 +120,7 @@ export function DataExtractPage() {
     rangeError !== null
       ? null
       : count.isError
-        ? exportText.exportFailed
+        ? errorText(count.error, exportText.exportFailed)
         : total === undefined
           ? 'Counting…'
           : exportText.matching(formatCount(total));
@@ -196,9 +202,15 @@ export function DataExtractPage() {
         </form>
 
         <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-t border-slate-800 pt-4">
-          <p className="text-lg font-semibold text-slate-100 tabular-nums" aria-live="polite">
-            {countLine}
-          </p>
+          {count.isError && !rangeError ? (
+            <p role="alert" className="text-sm text-rose-300">
+              {countLine}
+            </p>
+          ) : (
+            <p className="text-lg font-semibold text-slate-100 tabular-nums" aria-live="polite">
+              {countLine}
+            </p>
+          )}
           <div className="flex items-center gap-2">
             {running && (
               <Button variant="secondary" icon={<X className="size-4" aria-hidden="true" />} onClick={download.cancel}>
@@ -210,7 +222,7 @@ export function DataExtractPage() {
               form={formId}
               icon={<Download className="size-4" aria-hidden="true" />}
               loading={running}
-              disabled={running || !!rangeError}
+              disabled={running || !!rangeError || count.isError}
             >
               {exportText.download}
             </Button>
