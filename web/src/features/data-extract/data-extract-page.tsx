@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type InputHTMLAttributes } from 'react';
 import {
   AD_STATUSES,
   DATA_EXTRACT_DATASETS,
@@ -9,7 +9,17 @@ import {
   type DataExtractParams,
 } from '@backoffice/contract';
 import { Download, X } from 'lucide-react';
-import { Banner, Button, PageHeader, Panel, SelectField, TextField, type SelectOption } from '../../components/ui';
+import {
+  Banner,
+  Button,
+  FieldError,
+  PageHeader,
+  Panel,
+  SelectField,
+  cx,
+  inputClass,
+  type SelectOption,
+} from '../../components/ui';
 import { useStreamedDownload, type DownloadPhase } from '../../lib/streamed-download';
 import { extractUrl, useCountExtractQuery, useExtractFacetsQuery } from './data-extract-api';
 
@@ -175,7 +185,7 @@ export function DataExtractPage() {
             </>
           )}
           {shape.search && (
-            <TextField
+            <InputField
               label="Search"
               type="search"
               value={searchText}
@@ -184,14 +194,14 @@ export function DataExtractPage() {
               onChange={(e) => setSearchText(e.target.value)}
             />
           )}
-          <TextField
+          <InputField
             label={`${dateLabels[dataset]} from`}
             type="date"
             value={filters.from}
             disabled={running}
             onChange={(e) => set('from')(e.target.value)}
           />
-          <TextField
+          <InputField
             label={`${dateLabels[dataset]} to`}
             type="date"
             value={filters.to}
@@ -241,6 +251,30 @@ export function DataExtractPage() {
         )}
       </Panel>
     </>
+  );
+}
+
+/** A labelled input in the same style as the selects beside it. */
+function InputField({
+  label,
+  error,
+  ...rest
+}: { label: string; error?: string | null } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-xs font-medium tracking-wide text-slate-400 uppercase">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={cx(inputClass, 'h-10 py-0 text-sm', error && 'border-rose-500/70')}
+        {...rest}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
   );
 }
 

@@ -26,7 +26,7 @@ async function renderPage() {
 
 describe('User Management: status, filter, export and bulk delete', () => {
   it('filters by status on the server, back on page 1, and pages through the matches', async () => {
-    const server = fakeServer((call, url) => {
+    const server = fakeServer((_call, url) => {
       if (url.pathname === '/api/users/count') return jsonResponse({ total: 42 });
       const status = url.searchParams.get('status');
       const page = Number(url.searchParams.get('page') ?? 1);
