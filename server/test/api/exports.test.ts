@@ -147,9 +147,7 @@ describeApi('CSV exports', () => {
     });
     await fc.assert(
       fc.asyncProperty(query, async (q) => {
-        const params = Object.fromEntries(
-          Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined),
-        );
+        const params = Object.fromEntries(Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined));
         const res = await exportAds(params);
         expect(res.statusCode).toBe(200);
         const [header, ...rows] = records(res.body);
@@ -243,7 +241,9 @@ describeApi('CSV exports', () => {
         expect(count.statusCode).toBe(200);
         const file = await api.send('GET', `/api/data-extract/${dataset}/export?${query}`);
         expect(file.statusCode).toBe(200);
-        expect(file.headers['content-disposition']).toMatch(new RegExp(`filename="${dataset}-\\d{4}-\\d{2}-\\d{2}\\.csv"`));
+        expect(file.headers['content-disposition']).toMatch(
+          new RegExp(`filename="${dataset}-\\d{4}-\\d{2}-\\d{2}\\.csv"`),
+        );
         expect([dataset, query, records(file.body).length - 1]).toEqual([dataset, query, count.json().total]);
       }
     });
