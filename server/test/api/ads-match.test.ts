@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { adMessages, MAX_MATCH_BATCH } from '@backoffice/contract';
 import { rowsOf } from '../../src/db/client';
 import { advertisements, moderationEvents } from '../../src/db/schema';

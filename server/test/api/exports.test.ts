@@ -204,14 +204,15 @@ describeApi('CSV exports', () => {
   });
 
   it('answers a bad query with a JSON 400 before any byte of CSV', async () => {
-    for (const query of [
+    const bad: Record<string, string>[] = [
       { sort: 'price' },
       { status: 'gone' },
       { from: '2026-13-01' },
       { from: '2026-01-05', to: '2026-01-01' },
       { format: 'xls' },
       { page: '2' },
-    ]) {
+    ];
+    for (const query of bad) {
       const res = await exportAds(query);
       expect([JSON.stringify(query), res.statusCode, res.headers['content-type']]).toEqual([
         JSON.stringify(query),
