@@ -66,10 +66,11 @@ async function timeExport(server: ServerProcess, cookie: string, query = ''): Pr
     let ttfbMs = 0;
     let bytes = 0;
     let lines = 0;
-    for await (const chunk of res.body) {
+    const reader = res.body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       if (!ttfbMs) ttfbMs = performance.now() - started;
-      bytes += chunk.length;
-      for (const b of chunk) if (b === 10) lines++;
+      bytes += chunk.value.length;
+      for (const b of chunk.value) if (b === 10) lines++;
     }
     const totalMs = performance.now() - started;
     // Quoted cells may hold newlines: lines count rows only approximately, which is all a figure needs.
@@ -80,7 +81,10 @@ async function timeExport(server: ServerProcess, cookie: string, query = ''): Pr
 }
 
 /** The list at 10 connections, alone and while exports run back to back. */
-async function listSideBySide(server: ServerProcess, cookie: string): Promise<{ alone: LoadResult; during: LoadResult }> {
+async function listSideBySide(
+  server: ServerProcess,
+  cookie: string,
+): Promise<{ alone: LoadResult; during: LoadResult }> {
   const url = `${server.url}/api/advertisements/list?status=pending`;
   const headers = { cookie };
   await load({ url, connections: 2, seconds: 1, headers });
