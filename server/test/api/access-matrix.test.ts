@@ -53,6 +53,12 @@ const covered = [
   'GET /api/docs/static/swagger-initializer.js',
   'GET /api/advertiser-messages',
   'POST /api/advertiser-messages/:id/retry',
+  // CSV exports and the Data Extract (docs/decisions/0018-exports-and-bulk.md).
+  'GET /api/advertisements/export',
+  'GET /api/users/export',
+  'POST /api/users/bulk-delete',
+  'GET /api/data-extract/:dataset/count',
+  'GET /api/data-extract/:dataset/export',
 ];
 
 /** Any route's URL with its parameters filled (a fresh uuid for ids). */

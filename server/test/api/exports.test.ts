@@ -147,9 +147,7 @@ describeApi('CSV exports', () => {
     });
     await fc.assert(
       fc.asyncProperty(query, async (q) => {
-        const params = Object.fromEntries(
-          Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined),
-        );
+        const params = Object.fromEntries(Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined));
         const res = await exportAds(params);
         expect(res.statusCode).toBe(200);
         const [header, ...rows] = records(res.body);
@@ -206,14 +204,15 @@ describeApi('CSV exports', () => {
   });
 
   it('answers a bad query with a JSON 400 before any byte of CSV', async () => {
-    for (const query of [
+    const bad: Record<string, string>[] = [
       { sort: 'price' },
       { status: 'gone' },
       { from: '2026-13-01' },
       { from: '2026-01-05', to: '2026-01-01' },
       { format: 'xls' },
       { page: '2' },
-    ]) {
+    ];
+    for (const query of bad) {
       const res = await exportAds(query);
       expect([JSON.stringify(query), res.statusCode, res.headers['content-type']]).toEqual([
         JSON.stringify(query),
@@ -243,7 +242,9 @@ describeApi('CSV exports', () => {
         expect(count.statusCode).toBe(200);
         const file = await api.send('GET', `/api/data-extract/${dataset}/export?${query}`);
         expect(file.statusCode).toBe(200);
-        expect(file.headers['content-disposition']).toMatch(new RegExp(`filename="${dataset}-\\d{4}-\\d{2}-\\d{2}\\.csv"`));
+        expect(file.headers['content-disposition']).toMatch(
+          new RegExp(`filename="${dataset}-\\d{4}-\\d{2}-\\d{2}\\.csv"`),
+        );
         expect([dataset, query, records(file.body).length - 1]).toEqual([dataset, query, count.json().total]);
       }
     });
