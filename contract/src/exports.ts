@@ -138,4 +138,6 @@ export const exportText = {
   download: 'Download CSV',
   cancel: 'Cancel',
   exportFailed: 'Export failed',
+  rangeReversed: 'The start date must be on or before the end date',
+  activityUnavailable: 'The activity log cannot be exported yet',
 } as const;

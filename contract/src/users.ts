@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
 import { messages } from './messages';
+import { USER_STATUS_FILTERS } from './exports';
 
 /** "Advertiser user" in docs/product.md#entities, user edit in docs/product.md#validation-rules, user calls in docs/product.md#calls, users and user detail in docs/product.md#error-catalogue; docs/decisions/0010-repository-and-configuration.md, docs/decisions/0012-access-control.md, docs/decisions/0013-errors-and-validation.md, docs/decisions/0004-users.md. */
 export const USERS_PAGE_SIZE = 10;
@@ -87,6 +88,8 @@ export const userListQuery = z.strictObject({
     .max(MAX_USER_SEARCH_LENGTH, userMessages.searchTooLong)
     .refine((v) => !controlChars.test(v), 'Control characters are not allowed')
     .optional(),
+  /** Advertisers' status (docs/decisions/0018-exports-and-bulk.md): verified, not verified, or with a pending ad. */
+  status: z.enum(USER_STATUS_FILTERS).default('all'),
   page: z.coerce.number().int().min(1).max(USERS_MAX_PAGE).default(1),
   pageSize: z.coerce.number().int().min(1).max(USERS_MAX_PAGE_SIZE).default(USERS_PAGE_SIZE),
 });
@@ -106,7 +109,7 @@ export const userListResponse = z.object({
 export type UserListResponse = z.infer<typeof userListResponse>;
 
 /** GET /api/users/count: the exact number of users a list query matches, on every page. */
-export const userCountQuery = userListQuery.pick({ role: true, q: true });
+export const userCountQuery = userListQuery.pick({ role: true, q: true, status: true });
 export type UserCountQuery = z.infer<typeof userCountQuery>;
 export type UserCountParams = z.input<typeof userCountQuery>;
 export const userCountResponse = z.object({ total: z.number().int() });

@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/health-routes';
 import { bannerAdsRoutes } from './modules/banners/banner-ads-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 import { dutiesRoutes } from './modules/duties/duties-routes';
+import { exportsRoutes } from './modules/exports/exports-routes';
 import type { ModuleDeps } from './modules/module-deps';
 import { packagesRoutes } from './modules/packages/packages-routes';
 import { productsRoutes } from './modules/products/products-routes';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(bannerAdsRoutes, moduleDeps);
     await admin.register(dashboardRoutes, moduleDeps);
     await admin.register(productsRoutes, moduleDeps);
+    await admin.register(exportsRoutes, { ...moduleDeps, batchSize: config.exportBatchSize });
     await admin.register(docsRoutes);
     await admin.register(advertiserMessagesRoutes, { outbox });
     await admin.register(activityRoutes, moduleDeps);

@@ -66,6 +66,12 @@ const covered = [
   'GET /api/activity',
   'GET /api/activity/count',
   'GET /api/dashboard/moderation',
+  // CSV exports and the Data Extract (docs/decisions/0018-exports-and-bulk.md).
+  'GET /api/advertisements/export',
+  'GET /api/users/export',
+  'POST /api/users/bulk-delete',
+  'GET /api/data-extract/:dataset/count',
+  'GET /api/data-extract/:dataset/export',
 ];
 
 /** Any route's URL with its parameters filled (a fresh uuid for ids). */

@@ -97,6 +97,13 @@ describeApi('OpenAPI description at /api/docs/json', () => {
   }
 
   function expectAsDescribed(route: string, res: LightMyRequestResponse) {
+    if (String(res.headers['content-type']).startsWith('text/csv')) {
+      // A CSV download: described as such (its content is checked by exports.test.ts).
+      const [method, url] = route.split(' ') as [string, string];
+      const response = doc.paths[openApiPath(url)]?.[method.toLowerCase()]?.responses[String(res.statusCode)];
+      expect([route, Object.keys(response?.content ?? {})]).toEqual([route, ['text/csv']]);
+      return;
+    }
     const schema = describedSchema(route, res.statusCode);
     expect(schema, `${route} answered ${res.statusCode}, which its description does not list`).toBeDefined();
     let validate = validators.get(schema!);
@@ -236,6 +243,23 @@ describeApi('OpenAPI description at /api/docs/json', () => {
       { route: 'GET /api/dashboard', send: () => inject({ method: 'GET', url: '/api/dashboard?period=month' }) },
       { route: 'GET /api/notifications', send: () => inject({ method: 'GET', url: '/api/notifications' }) },
       {
+        route: 'GET /api/advertisements/export',
+        send: () => inject({ method: 'GET', url: '/api/advertisements/export?status=pending&q=ad' }),
+      },
+      { route: 'GET /api/users/export', send: () => inject({ method: 'GET', url: '/api/users/export?status=active' }) },
+      {
+        route: 'POST /api/users/bulk-delete',
+        send: () => inject({ method: 'POST', url: '/api/users/bulk-delete', payload: { ids: [randomUUID()] } }),
+      },
+      {
+        route: 'GET /api/data-extract/:dataset/count',
+        send: () => inject({ method: 'GET', url: '/api/data-extract/packages/count?status=Active' }),
+      },
+      {
+        route: 'GET /api/data-extract/:dataset/export',
+        send: () => inject({ method: 'GET', url: '/api/data-extract/duties/export' }),
+      },
+      {
         route: 'GET /api/products/getproducts',
         send: () => inject({ method: 'GET', url: '/api/products/getproducts' }),
       },
@@ -262,6 +286,19 @@ describeApi('OpenAPI description at /api/docs/json', () => {
     const errors: Call[] = [
       { route: 'GET /api/users/:id', send: () => inject({ method: 'GET', url: `/api/users/${randomUUID()}` }) },
       { route: 'POST /api/packages', send: () => inject({ method: 'POST', url: '/api/packages', payload: {} }) },
+      {
+        route: 'GET /api/advertisements/export',
+        send: () => inject({ method: 'GET', url: '/api/advertisements/export?from=2026-02-01&to=2026-01-01' }),
+      },
+      {
+        route: 'POST /api/advertisements/bulk-status',
+        send: () =>
+          inject({
+            method: 'POST',
+            url: '/api/advertisements/bulk-status',
+            payload: { status: 'approved', match: { status: 'pending' }, max: 5000 },
+          }),
+      },
       { route: 'GET /api/users', send: () => inject({ method: 'GET', url: '/api/users', cookie: null }) },
       { route: 'POST /api/banner-ads', send: () => banners.create(formParts(validFields({ name: '' }))) },
     ];
@@ -270,5 +307,14 @@ describeApi('OpenAPI description at /api/docs/json', () => {
       expect([call.route, res.statusCode >= 400 && res.statusCode < 500]).toEqual([call.route, true]);
       expectAsDescribed(call.route, res);
     }
+
+    // The second form of bulk-status (select all matching) answers as described too.
+    const match = await inject({
+      method: 'POST',
+      url: '/api/advertisements/bulk-status',
+      payload: { status: 'approved', match: { status: 'pending' }, max: 2 },
+    });
+    expect(match.statusCode).toBe(200);
+    expectAsDescribed('POST /api/advertisements/bulk-status', match);
   });
 });

@@ -5,7 +5,7 @@ import { prepared } from '../../db/prepared';
 import { asPlaceholder, asValue, containsPattern, type Bind } from '../../db/query-values';
 import { adSummary, adSummaryVersion, advertisements, type AdRow } from '../../db/schema';
 
-const sortColumns = {
+export const sortColumns = {
   id: [advertisements.id],
   heading: [advertisements.heading, advertisements.id],
   username: [advertisements.username, advertisements.id],
@@ -17,7 +17,10 @@ const sortColumns = {
 
 export type AdFilter = Pick<AdListQuery, 'status' | 'category' | 'district' | 'q'>;
 
-function filters(q: AdFilter, bind: Bind<'status' | 'category' | 'district' | 'pattern'> = asValue): SQL | undefined {
+export function filters(
+  q: AdFilter,
+  bind: Bind<'status' | 'category' | 'district' | 'pattern'> = asValue,
+): SQL | undefined {
   const conditions: SQL[] = [];
   if (q.status !== 'all') conditions.push(eq(advertisements.status, bind('status', q.status)));
   if (q.category) conditions.push(eq(advertisements.category, bind('category', q.category)));

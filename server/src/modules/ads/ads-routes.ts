@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adBulkMatchBody,
+  adBulkMatchResponse,
   adBulkStatusBody,
   adBulkStatusResponse,
   adCountQuery,
@@ -12,10 +14,25 @@ import {
   adStatusBody,
   uuidParam,
 } from '@backoffice/contract';
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from '../../plugins/validator';
 import type { ModuleDeps } from '../module-deps';
 import { AdsService } from './ads-service';
 
 const params = uuidParam;
+
+/** Bulk moderation by ids, or select all matching by a filter (docs/decisions/0018-exports-and-bulk.md). */
+const bulkStatusBody = z.union([adBulkStatusBody, adBulkMatchBody]);
+
+/**
+ * Validates the form the body has (`match` or `ids`) with that form's own schema, so its messages
+ * (a missing rejection reason) reach the client rather than a union's "Invalid input".
+ */
+const bulkFormValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const byIds = validatorCompiler({ ...route, schema: adBulkStatusBody });
+  const byMatch = validatorCompiler({ ...route, schema: adBulkMatchBody });
+  return (data) => (data !== null && typeof data === 'object' && 'match' in data ? byMatch(data) : byIds(data));
+};
 
 /** Advertisement calls in docs/product.md#calls, extended by docs/decisions/0014-ad-moderation-rules.md (server paging) and docs/decisions/0014-ad-moderation-rules.md (bulk). */
 export const adsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, clock, log, outbox }) => {
@@ -44,11 +61,16 @@ export const adsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, st
 
   app.post(
     '/api/advertisements/bulk-status',
-    { schema: { body: adBulkStatusBody, response: { 200: adBulkStatusResponse } } },
-    async (request) => ({
-      success: true as const,
-      results: await ads.bulkStatus(request.body, request.session!.user.id),
-    }),
+    {
+      schema: { body: bulkStatusBody, response: { 200: z.union([adBulkStatusResponse, adBulkMatchResponse]) } },
+      // Fastify types the option over the whole schema; it is called with the body part only.
+      validatorCompiler: bulkFormValidator as never,
+    },
+    async (request) => {
+      const body = request.body;
+      if ('match' in body) return ads.bulkStatusMatch(body, request.session!.user.id);
+      return { success: true as const, results: await ads.bulkStatus(body, request.session!.user.id) };
+    },
   );
 
   app.put(

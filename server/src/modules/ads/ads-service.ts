@@ -1,5 +1,7 @@
 import {
   adMessages,
+  type AdBulkMatchBody,
+  type AdBulkMatchResponse,
   type AdBulkStatusBody,
   type AdCounts,
   type AdListQuery,
@@ -17,6 +19,10 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from '../../l
 import { keyInArea, type FileStorage } from '../../storage/file-storage';
 import { AdSummaryCache, summarize } from './ad-summary-cache';
 import * as repo from './ads-repository';
+import * as matching from './ads-matching';
+
+/** Ads decided per transaction by select all matching: short locks, a few transactions per call. */
+export const MATCH_CHUNK = 250;
 
 export function toAdvertisement(row: AdRow): Advertisement {
   return {
@@ -161,6 +167,65 @@ export class AdsService {
       }
     }
     return results;
+  }
+
+  /**
+   * Select all matching (docs/decisions/0018-exports-and-bulk.md): decides up to `max` pending ads
+   * the filter matches, oldest first, MATCH_CHUNK per transaction. Each transaction locks its ads
+   * with SKIP LOCKED and decides them with the pending guard, so every ad is decided once: an ad
+   * decided elsewhere meanwhile is no longer selected, and counts as failed only if it was locked
+   * here and then found decided. `remaining` is what the match still selects afterwards.
+   */
+  async bulkStatusMatch(body: AdBulkMatchBody, adminId: string): Promise<AdBulkMatchResponse> {
+    const reason = body.status === 'rejected' ? body.rejectionReason : null;
+    const before = body.before ? new Date(body.before) : undefined;
+    const { status: _pending, ...match } = body.match;
+    let ok = 0;
+    let failed = 0;
+    let left = body.max;
+    try {
+      while (left > 0) {
+        const size = Math.min(left, MATCH_CHUNK);
+        const at = this.clock();
+        const chunk = await this.db.transaction(async (tx) => {
+          const ids = await matching.lockPendingMatching(tx, match, before, size);
+          const rows = await matching.moderatePendingMany(tx, ids, {
+            status: body.status,
+            rejectionReason: reason,
+            adminId,
+            at,
+          });
+          for (const row of rows) {
+            await this.outbox.record(tx, {
+              adId: row.id,
+              userId: row.userId,
+              kind: body.status,
+              heading: row.heading,
+              reason,
+            });
+          }
+          return { locked: ids.length, decided: rows.length };
+        });
+        ok += chunk.decided;
+        failed += chunk.locked - chunk.decided;
+        left -= chunk.locked;
+        if (chunk.locked < size) break;
+      }
+    } finally {
+      if (ok) this.outbox.afterCommit();
+    }
+    const remaining = await matching.countPendingMatching(this.db, match, before);
+    return { success: true, ok, failed, remaining };
+  }
+
+  /** Every ad the list's filters match, in its order, `size` per statement (the CSV export). */
+  exportBatches(q: Parameters<typeof matching.adBatches>[1], size: number) {
+    return matching.adBatches(this.db, q, size);
+  }
+
+  /** Ads the list's filters match within a posting-date range. */
+  countInRange(q: Parameters<typeof matching.countAdsInRange>[1]): Promise<number> {
+    return matching.countAdsInRange(this.db, q);
   }
 
   /** docs/decisions/0014-ad-moderation-rules.md: keep a subset of the current images; removed files go after the commit. */

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AdStats, UserCountQuery, UserListQuery } from '@backoffice/contract';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AdStats, UserCountQuery, UserListQuery, UserStatusFilter } from '@backoffice/contract';
 import type { Db, Executor } from '../../db/client';
+import { keyColumns, keyOrder, keysetBatches, type Keyset } from '../../db/keyset';
 import { prepared } from '../../db/prepared';
 import { asPlaceholder, asValue, containsPattern, type Bind } from '../../db/query-values';
 import { advertisements, auditEvents, userCounts, users, type NewUserRow, type UserRow } from '../../db/schema';
@@ -55,10 +56,33 @@ function searchCondition(q: string, bind: Bind<UserBinding> = asValue): SQL {
   return or(...parts)!;
 }
 
-function listFilter(q: UserCountQuery, bind: Bind<UserBinding> = asValue): SQL | undefined {
-  const role = eq(users.isAdmin, bind('admin', q.role === 'admin'));
-  return q.q ? and(role, searchCondition(q.q, bind)) : role;
+/**
+ * An advertiser's status (docs/decisions/0018-exports-and-bulk.md). Part of a prepared query's
+ * shape, never a value: each status is its own plan. Pending is a semi-join on the (user_id, status)
+ * index of ads, so a page stops as soon as it has its users.
+ */
+export function userStatusCondition(status: UserStatusFilter): SQL | undefined {
+  switch (status) {
+    case 'active':
+      return sql`${users.isVerified}`;
+    case 'inactive':
+      return sql`not ${users.isVerified}`;
+    case 'pending':
+      // Qualified by hand: drizzle leaves columns bare in a one-table select, and a bare "id" here is the ad's.
+      return sql`exists (select 1 from ${advertisements} a where a.user_id = ${users}.id and a.status = 'pending')`;
+    case 'all':
+      return undefined;
+  }
 }
+
+/** The list's filter: role, status and search (shared by the page, the count and the CSV export). */
+export function listFilter(q: UserCountQuery, bind: Bind<UserBinding> = asValue): SQL | undefined {
+  const role = eq(users.isAdmin, bind('admin', q.role === 'admin'));
+  return and(role, userStatusCondition(q.status), q.q ? searchCondition(q.q, bind) : undefined);
+}
+
+/** Without a search or a status, totals come from user_counts rather than from counting users. */
+const keptTotal = (q: UserCountQuery) => !q.q && q.status === 'all';
 
 /**
  * One page of users, newest first, each with its ad counts, in a single query: the page's ids are
@@ -72,7 +96,8 @@ export async function findUsersPage(
   q: UserListQuery,
 ): Promise<{ rows: Array<{ user: UserRow; adStats: AdStats }>; kept: number | null }> {
   const parts = q.q ? searchParts(q.q) : undefined;
-  const shape = parts ? `search${parts.id ? ':id' : ''}${parts.digits ? ':digits' : ''}` : 'role';
+  const search = parts ? `search${parts.id ? ':id' : ''}${parts.digits ? ':digits' : ''}` : 'role';
+  const shape = q.status === 'all' ? search : `${search}:${q.status}`;
   const query = prepared(db, `users_page:${shape}`, (name) => usersPageQuery(db, q).prepare(name));
   const rows = await query.execute({
     admin: q.role === 'admin',
@@ -86,7 +111,7 @@ export async function findUsersPage(
       user: r.user,
       adStats: { approved: r.approved ?? 0, pending: r.pending ?? 0, rejected: r.rejected ?? 0 },
     })),
-    kept: q.q ? null : (rows[0]?.kept ?? null),
+    kept: keptTotal(q) ? (rows[0]?.kept ?? null) : null,
   };
 }
 
@@ -107,7 +132,7 @@ function usersPageQuery(db: Db, q: UserListQuery) {
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
-  const kept = q.q
+  const kept = !keptTotal(q)
     ? sql<null>`null`
     : sql`(select ${userCounts.n} from ${userCounts} where ${userCounts.isAdmin} = ${sql.placeholder('admin')})`.mapWith(
         Number,
@@ -122,7 +147,7 @@ function usersPageQuery(db: Db, q: UserListQuery) {
 
 /** Users a list query matches: without a search, the role's count kept by triggers (user_counts). */
 export async function countUsers(db: Executor, q: UserCountQuery): Promise<number> {
-  if (!q.q) {
+  if (keptTotal(q)) {
     const [kept] = await db
       .select({ n: userCounts.n })
       .from(userCounts)
@@ -249,4 +274,54 @@ export async function profilePictureInUse(db: Executor, picture: string): Promis
     .where(eq(users.profilePicture, picture))
     .limit(1);
   return Boolean(row);
+}
+
+// ---- CSV export (docs/decisions/0018-exports-and-bulk.md) ----
+
+export type UserExportFilter = { q?: string; status: UserStatusFilter; from?: Date; to?: Date };
+
+// A user's join date is the day they joined; accounts made before it was recorded use their creation.
+const joinedAt = sql`coalesce(${users.joinDate}, ${users.createdAt})`;
+
+function inInstantRange(value: SQL, range: { from?: Date; to?: Date }): SQL | undefined {
+  return and(
+    range.from ? sql`${value} >= ${range.from.toISOString()}::timestamptz` : undefined,
+    range.to ? sql`${value} < ${range.to.toISOString()}::timestamptz` : undefined,
+  );
+}
+
+function userWhere(f: UserExportFilter): SQL | undefined {
+  return and(listFilter({ role: 'advertiser', q: f.q, status: f.status }), inInstantRange(joinedAt, f));
+}
+
+const adCount = (status: 'approved' | 'pending' | 'rejected') =>
+  // Qualified by hand: drizzle leaves columns bare in a one-table select, and a bare "id" is the ad's here.
+  sql<number>`(select count(*) from ${advertisements} a where a.user_id = ${users}.id and a.status = ${status})::int`;
+
+/** Advertisers in User Management's order (newest first), with their ads' counts. */
+export function userBatches(db: Db, f: UserExportFilter, size: number) {
+  const keyset: Keyset = { columns: [users.createdAt, users.id], descending: true };
+  const { passwordHash: _secret, ...columns } = getTableColumns(users);
+  return keysetBatches(keyset, size, (after, limit) =>
+    db
+      .select({
+        ...columns,
+        approved: adCount('approved'),
+        pending: adCount('pending'),
+        rejected: adCount('rejected'),
+        ...keyColumns(keyset),
+      })
+      .from(users)
+      .where(and(userWhere(f), after))
+      .orderBy(...keyOrder(keyset))
+      .limit(limit),
+  );
+}
+
+export async function countUsersToExport(db: Executor, f: UserExportFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(userWhere(f));
+  return row?.n ?? 0;
 }

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   publicUser,
+  userBulkDeleteBody,
+  userBulkDeleteResponse,
   userCountQuery,
   userCountResponse,
   userDetailResponse,
@@ -34,6 +36,12 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     '/api/users/count',
     { schema: { querystring: userCountQuery, response: { 200: userCountResponse } } },
     async (request) => ({ total: await users.count(request.query) }),
+  );
+
+  app.post(
+    '/api/users/bulk-delete',
+    { schema: { body: userBulkDeleteBody, response: { 200: userBulkDeleteResponse } } },
+    async (request) => ({ success: true as const, results: await users.bulkDelete(request.body.ids, actor(request)) }),
   );
 
   app.get('/api/users/:id', { schema: { params, response: { 200: userDetailResponse } } }, async (request) =>

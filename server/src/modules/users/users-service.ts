@@ -1,4 +1,5 @@
 import {
+  exportText,
   userMessages,
   type ListedUser,
   type PublicUser,
@@ -71,7 +72,9 @@ export class UsersService {
     const { rows, kept } = await repo.findUsersPage(this.db, q);
     const list: ListedUser[] = rows.map((r) => ({ ...toPublicUser(r.user), adStats: r.adStats }));
     // Without a search the page's statement read the role's count; an empty page asks it alone.
-    const total = q.q ? totalShownByPage(q, rows.length) : (kept ?? (await repo.countUsers(this.db, q)));
+    // A status filter is counted like a search: by GET /api/users/count, once per filter.
+    const filtered = q.q || q.status !== 'all';
+    const total = filtered ? totalShownByPage(q, rows.length) : (kept ?? (await repo.countUsers(this.db, q)));
     return { users: list, total, page: q.page, pageSize: q.pageSize };
   }
 
@@ -162,11 +165,12 @@ export class UsersService {
    * docs/decisions/0004-users.md: the user, their ads (with a moderation event each) and their sessions go in one
    * transaction; image files no other ad uses, and the profile picture, are removed after it.
    */
-  async delete(id: string, actor: Actor): Promise<void> {
+  async delete(id: string, actor: Actor, opts: { refuseAdmins?: boolean } = {}): Promise<void> {
     if (id === actor.id) throw new ConflictError(userMessages.cannotDeleteSelf);
     const { images, picture } = await this.db.transaction(async (tx) => {
       const target = await repo.findUserById(tx, id);
       if (!target) throw new NotFoundError(userMessages.notFound);
+      if (target.isAdmin && opts.refuseAdmins) throw new ConflictError(exportText.cannotDeleteAdmin);
       if (target.isAdmin) {
         const admins = await repo.lockAdmins(tx);
         if (admins.includes(id) && admins.length <= 1) throw new ConflictError(userMessages.lastAdmin);
@@ -189,6 +193,34 @@ export class UsersService {
       return { images, picture: deleted.profilePicture };
     });
     await this.removeFiles(images, picture);
+  }
+
+  /**
+   * Each user deleted on its own as the single delete does (own transaction, files after its
+   * commit), in order; one result per id. Admins are refused here: an admin account is removed one
+   * at a time, from its own page.
+   */
+  async bulkDelete(ids: string[], actor: Actor): Promise<Array<{ id: string; ok: boolean; message?: string }>> {
+    const results: Array<{ id: string; ok: boolean; message?: string }> = [];
+    for (const id of new Set(ids)) {
+      try {
+        await this.delete(id, actor, { refuseAdmins: true });
+        results.push({ id, ok: true });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        results.push({ id, ok: false, message: err.message });
+      }
+    }
+    return results;
+  }
+
+  /** Advertisers for the CSV export, in the list's order, `size` per statement. */
+  exportBatches(f: repo.UserExportFilter, size: number) {
+    return repo.userBatches(this.db, f, size);
+  }
+
+  countForExport(f: repo.UserExportFilter): Promise<number> {
+    return repo.countUsersToExport(this.db, f);
   }
 
   /** A failure here is logged; it never undoes the committed delete. */

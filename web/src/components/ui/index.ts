@@ -13,6 +13,8 @@ export type { BadgeTone } from './badge';
 export { Banner, useTimedMessage } from './banner';
 export type { BannerMessage, BannerTone } from './banner';
 export { Modal } from './modal';
+export { ExportMenu } from './export-menu';
+export type { ExportMenuItem } from './export-menu';
 export type { ModalProps } from './modal';
 export { SidePanel, SIDE_PANEL_CLOSE_MS } from './side-panel';
 export type { SidePanelProps } from './side-panel';

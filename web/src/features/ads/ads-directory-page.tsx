@@ -13,6 +13,7 @@ import {
 import { AdSidePanel } from './ad-side-panel';
 import { useAdsPrefetch, useCountAdsQuery, useListAdsQuery } from './ads-api';
 import { AdsCountCards } from './ads-count-cards';
+import { activeFilterCount, AdsExportMenu } from './ads-export';
 import { AdsBulkBar, AdsFilterPanel, AdsToolbar } from './ads-filters';
 import { AdsTable } from './ads-table';
 import { ModerationModals } from './moderation-modals';
@@ -20,6 +21,8 @@ import { useAdDeepLink } from './use-ad-deep-link';
 import { useAdModeration } from './use-ad-moderation';
 import { useAdsSelection } from './use-ads-selection';
 import { useAdsTableState } from './use-ads-table-state';
+import { SelectAllMatchingLine, SelectAllMatchingModals } from './select-all-matching';
+import { useSelectAllMatching } from './use-select-all-matching';
 
 /** docs/product.md#business-constants: result banners 5 s, selection warnings 3 s. */
 const RESULT_MESSAGE_MS = 5000;
@@ -88,6 +91,13 @@ export function AdsDirectoryPage() {
   }, [nextPageKey, prefetch]);
 
   const bulkSelection = { pending: selection.pendingIds, nonPending: selection.nonPendingIds };
+  const matching = useSelectAllMatching({
+    params: table.params,
+    allPendingSelected: selection.allSelected,
+    pagePendingCount: selection.pagePendingCount,
+    showResult: (m) => result.show(m.tone, m.text),
+    clearSelection: () => selection.remove([...selection.selected.keys()]),
+  });
   const panelShowsBanner = panel?.open === true;
 
   return (
@@ -110,6 +120,13 @@ export function AdsDirectoryPage() {
           filtersOpen={filtersOpen}
           filtersId={filtersId}
           onToggleFilters={() => setFiltersOpen((o) => !o)}
+          activeFilters={activeFilterCount(table.filters)}
+          exportMenu={
+            <AdsExportMenu
+              params={table.params}
+              total={list.currentData && (!countNeeded || counted.currentData) ? total : undefined}
+            />
+          }
         />
         {filtersOpen && (
           <AdsFilterPanel
@@ -120,10 +137,11 @@ export function AdsDirectoryPage() {
           />
         )}
         <AdsBulkBar
-          pendingSelected={selection.pendingIds.length}
-          onBulkApprove={() => moderation.bulkApprove(bulkSelection)}
-          onBulkReject={() => moderation.bulkReject(bulkSelection)}
+          pendingSelected={matching.active ? matching.total : selection.pendingIds.length}
+          onBulkApprove={() => (matching.active ? matching.ask('approve') : moderation.bulkApprove(bulkSelection))}
+          onBulkReject={() => (matching.active ? matching.ask('reject') : moderation.bulkReject(bulkSelection))}
         />
+        <SelectAllMatchingLine matching={matching} />
         {list.isError && !list.currentData ? (
           <div className="flex flex-col items-center gap-3 border-t border-slate-800 px-4 py-14 text-center">
             <p className="text-slate-300">{adMessages.fetchFailed}</p>
@@ -159,6 +177,7 @@ export function AdsDirectoryPage() {
         onCancel={moderation.cancel}
         onConfirm={moderation.confirm}
       />
+      <SelectAllMatchingModals matching={matching} />
       {panel && (
         <AdSidePanel
           key={panel.ad._id}

@@ -1,6 +1,6 @@
-import { useId } from 'react';
-import { Check, ChevronDown, Download, Filter, Search, SlidersHorizontal, X } from 'lucide-react';
-import type { AdListResponse } from '@backoffice/contract';
+import { useId, type ReactNode } from 'react';
+import { Check, ChevronDown, Filter, Search, SlidersHorizontal, X } from 'lucide-react';
+import { exportText, type AdListResponse } from '@backoffice/contract';
 import { Button, SelectField, cx, inputClass, type SelectOption } from '../../components/ui';
 import type { AdsFilters, StatusFilter } from './use-ads-table-state';
 
@@ -26,6 +26,10 @@ export interface AdsToolbarProps {
   filtersOpen: boolean;
   filtersId: string;
   onToggleFilters: () => void;
+  /** How many of the panel's filters are set, shown on `Filter`. */
+  activeFilters?: number;
+  /** The `Export as` menu. */
+  exportMenu?: ReactNode;
 }
 
 export interface AdsBulkBarProps {
@@ -78,13 +82,22 @@ export function AdsToolbar(props: AdsToolbarProps) {
           aria-hidden="true"
         />
       </Button>
-      {/* docs/product.md#ads-moderation: shown with no behaviour. */}
-      <Button variant="secondary" icon={<Filter className="size-4" aria-hidden="true" />}>
+      {/* Opens and closes the same panel as More filters, and says how many of its filters are set. */}
+      <Button
+        variant="secondary"
+        icon={<Filter className="size-4" aria-hidden="true" />}
+        aria-expanded={props.filtersOpen}
+        aria-controls={props.filtersId}
+        onClick={props.onToggleFilters}
+      >
         Filter
+        {!!props.activeFilters && (
+          <span className="rounded-full bg-indigo-500/20 px-2 py-0.5 text-xs text-indigo-200 tabular-nums">
+            {exportText.filtersActive(props.activeFilters)}
+          </span>
+        )}
       </Button>
-      <Button variant="secondary" icon={<Download className="size-4" aria-hidden="true" />}>
-        Export as
-      </Button>
+      {props.exportMenu}
     </div>
   );
 }

@@ -1,11 +1,319 @@
-import { Database } from 'lucide-react';
-import { PageHeader, Placeholder } from '../../components/ui';
+import { useEffect, useId, useState, type InputHTMLAttributes } from 'react';
+import {
+  AD_STATUSES,
+  DATA_EXTRACT_DATASETS,
+  exportText,
+  PACKAGE_STATUSES,
+  USER_STATUS_FILTERS,
+  type DataExtractDataset,
+  type DataExtractParams,
+} from '@backoffice/contract';
+import { Download, X } from 'lucide-react';
+import {
+  Banner,
+  Button,
+  FieldError,
+  PageHeader,
+  Panel,
+  SelectField,
+  cx,
+  inputClass,
+  type SelectOption,
+} from '../../components/ui';
+import { useStreamedDownload, type DownloadPhase } from '../../lib/streamed-download';
+import { extractUrl, useCountExtractQuery, useExtractFacetsQuery } from './data-extract-api';
 
+const SEARCH_DEBOUNCE_MS = 250;
+
+export const datasetLabels: Record<DataExtractDataset, string> = {
+  ads: 'Ads',
+  advertisers: 'Advertisers',
+  packages: 'Packages',
+  banners: 'Banner ads',
+  duties: 'Duties',
+  activity: 'Activity',
+};
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const options = (values: readonly string[]): SelectOption[] => [
+  { value: '', label: 'All' },
+  ...values.filter((v) => v !== 'all').map((v) => ({ value: v, label: capitalise(v) })),
+];
+
+/** The filters each dataset has besides its date range (the server's in contract/src/exports.ts). */
+const datasetFilters: Record<DataExtractDataset, { statuses?: SelectOption[]; places?: boolean; search?: boolean }> = {
+  ads: { statuses: options(AD_STATUSES), places: true, search: true },
+  advertisers: { statuses: options(USER_STATUS_FILTERS), search: true },
+  // Packages, banners and duties share the Active/Inactive statuses.
+  packages: { statuses: options(PACKAGE_STATUSES), search: true },
+  banners: { statuses: options(PACKAGE_STATUSES), search: true },
+  duties: { statuses: options(PACKAGE_STATUSES), search: true },
+  activity: {},
+};
+
+const dateLabels: Record<DataExtractDataset, string> = {
+  ads: 'Posted',
+  advertisers: 'Joined',
+  packages: 'Created',
+  banners: 'Created',
+  duties: 'Created',
+  activity: 'Happened',
+};
+
+const formatCount = (n: number) => n.toLocaleString('en-LK');
+/** The server's `message` of an error answer (the activity log, for one, cannot be exported yet). */
+function errorText(error: unknown, fallback: string): string {
+  const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : undefined;
+  const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message.trim() ? message : fallback;
+}
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+/** The calendar day in the browser's zone, for the fallback file name. */
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+function facetOptions(values: readonly string[], allLabel: string): SelectOption[] {
+  return [{ value: '', label: allLabel }, ...values.map((v) => ({ value: v, label: v }))];
+}
+
+interface Filters {
+  status: string;
+  category: string;
+  district: string;
+  from: string;
+  to: string;
+}
+const noFilters: Filters = { status: '', category: '', district: '', from: '', to: '' };
+
+/** Data Extract: a dataset, its filters and a date range, the matching count, then the CSV with progress. */
 export function DataExtractPage() {
+  const [dataset, setDataset] = useState<DataExtractDataset>('ads');
+  const [filters, setFilters] = useState<Filters>(noFilters);
+  const [searchText, setSearchText] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(searchText.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const shape = datasetFilters[dataset];
+  const rangeError = filters.from && filters.to && filters.from > filters.to ? exportText.rangeReversed : null;
+  const params: DataExtractParams = {
+    format: 'csv',
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    status: shape.statuses ? filters.status || undefined : undefined,
+    category: shape.places ? filters.category || undefined : undefined,
+    district: shape.places ? filters.district || undefined : undefined,
+    q: shape.search ? q || undefined : undefined,
+  };
+  const count = useCountExtractQuery({ dataset, params }, { skip: !!rangeError, refetchOnMountOrArgChange: true });
+  const facets = useExtractFacetsQuery(undefined, { skip: !shape.places });
+  const total = count.currentData?.total;
+  const download = useStreamedDownload(exportText.exportFailed);
+  const running = download.phase === 'running';
+
+  function chooseDataset(next: DataExtractDataset) {
+    setDataset(next);
+    // A status of one dataset means nothing to another.
+    setFilters((f) => ({ ...f, status: '', category: '', district: '' }));
+  }
+  const set = (key: keyof Filters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
+
+  const countLine =
+    rangeError !== null
+      ? null
+      : count.isError
+        ? errorText(count.error, exportText.exportFailed)
+        : total === undefined
+          ? 'Counting…'
+          : exportText.matching(formatCount(total));
+
+  const formId = useId();
   return (
     <>
       <PageHeader title="Data Extract" />
-      <Placeholder icon={<Database className="size-10" />}>This section is coming soon.</Placeholder>
+      <Panel>
+        <form
+          id={formId}
+          aria-label="Extract"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!running && !rangeError)
+              void download.start(`/api${extractUrl(dataset, params, 'export')}`, `${dataset}-${today()}.csv`);
+          }}
+        >
+          <SelectField
+            label={exportText.dataset}
+            value={dataset}
+            disabled={running}
+            options={DATA_EXTRACT_DATASETS.map((d) => ({ value: d, label: datasetLabels[d] }))}
+            onChange={(v) => chooseDataset(v as DataExtractDataset)}
+          />
+          {shape.statuses && (
+            <SelectField
+              label="Status"
+              value={filters.status}
+              disabled={running}
+              options={shape.statuses}
+              onChange={set('status')}
+            />
+          )}
+          {shape.places && (
+            <>
+              <SelectField
+                label="Category"
+                value={filters.category}
+                disabled={running}
+                options={facetOptions(facets.data?.categories ?? [], 'All categories')}
+                onChange={set('category')}
+              />
+              <SelectField
+                label="District"
+                value={filters.district}
+                disabled={running}
+                options={facetOptions(facets.data?.districts ?? [], 'All districts')}
+                onChange={set('district')}
+              />
+            </>
+          )}
+          {shape.search && (
+            <InputField
+              label="Search"
+              type="search"
+              value={searchText}
+              maxLength={200}
+              disabled={running}
+              onChange={(e) => setSearchText(e.target.value)}
+            />
+          )}
+          <InputField
+            label={`${dateLabels[dataset]} from`}
+            type="date"
+            value={filters.from}
+            disabled={running}
+            onChange={(e) => set('from')(e.target.value)}
+          />
+          <InputField
+            label={`${dateLabels[dataset]} to`}
+            type="date"
+            value={filters.to}
+            disabled={running}
+            error={rangeError}
+            onChange={(e) => set('to')(e.target.value)}
+          />
+        </form>
+
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-t border-slate-800 pt-4">
+          {count.isError && !rangeError ? (
+            <p role="alert" className="text-sm text-rose-300">
+              {countLine}
+            </p>
+          ) : (
+            <p className="text-lg font-semibold text-slate-100 tabular-nums" aria-live="polite">
+              {countLine}
+            </p>
+          )}
+          <div className="flex items-center gap-2">
+            {running && (
+              <Button variant="secondary" icon={<X className="size-4" aria-hidden="true" />} onClick={download.cancel}>
+                {exportText.cancel}
+              </Button>
+            )}
+            <Button
+              type="submit"
+              form={formId}
+              icon={<Download className="size-4" aria-hidden="true" />}
+              loading={running}
+              disabled={running || !!rangeError || count.isError}
+            >
+              {exportText.download}
+            </Button>
+          </div>
+        </div>
+
+        {download.phase !== 'idle' && (
+          <div className="mt-4 space-y-2" aria-live="polite">
+            {(running || download.phase === 'done' || download.phase === 'cancelled') && (
+              <DownloadProgress rows={download.rows} bytes={download.bytes} total={total} phase={download.phase} />
+            )}
+            {download.phase === 'failed' && (
+              <Banner message={{ tone: 'error', text: download.error ?? exportText.exportFailed }} />
+            )}
+          </div>
+        )}
+      </Panel>
     </>
+  );
+}
+
+/** A labelled input in the same style as the selects beside it. */
+function InputField({
+  label,
+  error,
+  ...rest
+}: { label: string; error?: string | null } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-xs font-medium tracking-wide text-slate-400 uppercase">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={cx(inputClass, 'h-10 py-0 text-sm', error && 'border-rose-500/70')}
+        {...rest}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+function DownloadProgress({
+  rows,
+  bytes,
+  total,
+  phase,
+}: {
+  rows: number;
+  bytes: number;
+  total: number | undefined;
+  phase: DownloadPhase;
+}) {
+  // Rows against the count when it is known; the rows may outnumber it if ads arrived meanwhile.
+  const max = total && total > 0 ? Math.max(total, rows) : undefined;
+  const words =
+    (max !== undefined ? `${formatCount(rows)} of ${formatCount(max)} rows` : `${formatCount(rows)} rows`) +
+    ` (${formatBytes(bytes)})`;
+  const status = phase === 'done' ? 'Downloaded' : phase === 'cancelled' ? 'Cancelled' : 'Downloading';
+  return (
+    <div className="space-y-1.5">
+      <div
+        role="progressbar"
+        aria-label="Download progress"
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuenow={max !== undefined ? rows : undefined}
+        aria-valuetext={`${status}: ${words}`}
+        className="h-2 overflow-hidden rounded-full bg-slate-800"
+      >
+        <div
+          className={phase === 'cancelled' ? 'h-full bg-slate-500' : 'h-full bg-indigo-500 transition-[width]'}
+          style={{ width: max !== undefined ? `${(100 * rows) / max}%` : phase === 'done' ? '100%' : '0%' }}
+        />
+      </div>
+      <p className="text-sm text-slate-400 tabular-nums">
+        {status}: {words}
+      </p>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { USERS_PAGE_SIZE, userMessages, type ListedUser } from '@backoffice/contract';
 import { Users } from 'lucide-react';
@@ -17,7 +17,8 @@ import { UserSidePanel } from './user-side-panel';
 import { deleteFailureText, loadFailureText } from './user-messages';
 import { useCountUsersQuery, useDeleteUserMutation, useListUsersQuery } from './users-api';
 import { UsersTable } from './users-table';
-import { UsersToolbar } from './users-toolbar';
+import { UsersFilterPanel, UsersToolbar } from './users-toolbar';
+import { BulkDeleteModal, bulkDeleteMessage, useBulkDeleteUsers } from './users-bulk';
 import { useUsersListState } from './use-users-list-state';
 import { USER_MESSAGE_MS, type UsersPageState } from './user-shared';
 
@@ -25,20 +26,29 @@ import { USER_MESSAGE_MS, type UsersPageState } from './user-shared';
 export function UsersPage() {
   const table = useUsersListState();
   const list = useListUsersQuery(table.params, { refetchOnMountOrArgChange: true });
-  // The card counts every advertiser, also while a search narrows the table.
-  const everyone = useListUsersQuery({ role: 'advertiser', page: 1, pageSize: 1 }, { skip: !table.q });
+  // The card counts every advertiser, also while a search or status narrows the table.
+  const narrowed = !!table.q || table.status !== 'all';
+  const everyone = useListUsersQuery({ role: 'advertiser', page: 1, pageSize: 1 }, { skip: !narrowed });
   const users = list.currentData?.users ?? [];
   const loading = list.currentData === undefined && list.isFetching;
   // A search's total comes from a count call when the page does not show the end of the matches;
   // it is cached per search, so paging through the results counts once.
   const countNeeded = list.currentData?.total === null;
-  const counted = useCountUsersQuery({ role: table.params.role, q: table.params.q }, { skip: !countNeeded });
+  const counted = useCountUsersQuery(
+    { role: table.params.role, q: table.params.q, status: table.params.status },
+    { skip: !countNeeded },
+  );
   const total = (countNeeded ? counted.currentData?.total : list.currentData?.total) ?? 0;
-  const allTotal = (table.q ? everyone.data?.total : list.currentData?.total) ?? undefined;
+  const allTotal = (narrowed ? everyone.data?.total : list.currentData?.total) ?? undefined;
+  const totalKnown = list.currentData !== undefined && (!countNeeded || counted.currentData !== undefined);
 
   const result = useTimedMessage(USER_MESSAGE_MS);
   const [deleteUser] = useDeleteUserMutation();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const bulkDelete = useBulkDeleteUsers();
+  const [confirmBulk, setConfirmBulk] = useState(false);
 
   // A delete on the detail page comes back here with its success message.
   const location = useLocation();
@@ -82,6 +92,17 @@ export function UsersPage() {
     if (panel?.user._id === user._id) closePanel();
   }
 
+  async function removeSelected() {
+    const ids = [...selected];
+    const { results } = await bulkDelete.run(ids);
+    setConfirmBulk(false);
+    const message = bulkDeleteMessage(results);
+    result.show(message.tone, message.text);
+    const gone = new Set(results.filter((r) => r.ok).map((r) => r.id));
+    setSelected((s) => new Set([...s].filter((id) => !gone.has(id))));
+    if (panel && gone.has(panel.user._id)) closePanel();
+  }
+
   function toggle(id: string) {
     setSelected((s) => {
       const next = new Set(s);
@@ -122,7 +143,20 @@ export function UsersPage() {
       </div>
 
       <Panel flush className="overflow-hidden">
-        <UsersToolbar searchText={table.searchText} onSearch={table.setSearch} />
+        <UsersToolbar
+          searchText={table.searchText}
+          onSearch={table.setSearch}
+          status={table.status}
+          onStatus={table.setStatus}
+          q={table.q}
+          total={totalKnown ? total : undefined}
+          filtersOpen={filtersOpen}
+          filtersId={filtersId}
+          onToggleFilters={() => setFiltersOpen((o) => !o)}
+          selectedCount={selected.size}
+          onBulkDelete={() => setConfirmBulk(true)}
+        />
+        {filtersOpen && <UsersFilterPanel id={filtersId} status={table.status} onStatus={table.setStatus} />}
         {list.isError && !list.currentData && !list.isFetching ? (
           <div
             role="alert"
@@ -153,6 +187,14 @@ export function UsersPage() {
         )}
       </Panel>
 
+      {confirmBulk && (
+        <BulkDeleteModal
+          count={selected.size}
+          busy={bulkDelete.busy}
+          onCancel={() => setConfirmBulk(false)}
+          onConfirm={() => void removeSelected()}
+        />
+      )}
       {panel && <UserSidePanel key={panel.user._id} user={panel.user} open={panel.open} onClose={closePanel} />}
     </>
   );

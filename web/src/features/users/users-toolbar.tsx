@@ -1,18 +1,44 @@
 import { useId } from 'react';
-import { Download, Filter, Search, Trash2 } from 'lucide-react';
-import { Button, SelectField, cx, inputClass, type SelectOption } from '../../components/ui';
+import { exportText, type UserStatusFilter } from '@backoffice/contract';
+import { Filter, Search, Trash2 } from 'lucide-react';
+import { Button, ExportMenu, SelectField, cx, inputClass, type SelectOption } from '../../components/ui';
+import { userExportUrl } from './users-bulk';
 
-/** docs/product.md#user-management: a Status dropdown (active/inactive/pending) shown without behaviour. */
-const statusOptions: SelectOption[] = [
-  { value: '', label: 'Status' },
+/** The Status dropdown of docs/product.md#user-management, filtered by the server. */
+export const userStatusOptions: SelectOption[] = [
+  { value: 'all', label: 'All statuses' },
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Inactive' },
   { value: 'pending', label: 'Pending' },
 ];
 
-/** Search, then the Status dropdown, Filter, Export and bulk Delete, which the spec shows without behaviour. */
-export function UsersToolbar({ searchText, onSearch }: { searchText: string; onSearch: (text: string) => void }) {
+/** What each status means (the server's definition in contract/src/exports.ts). */
+const statusMeanings: [string, string][] = [
+  ['Active', 'verified advertisers'],
+  ['Inactive', 'advertisers not verified yet'],
+  ['Pending', 'advertisers with at least one ad awaiting review'],
+];
+
+export interface UsersToolbarProps {
+  searchText: string;
+  onSearch: (text: string) => void;
+  status: UserStatusFilter;
+  onStatus: (status: UserStatusFilter) => void;
+  /** The trimmed search the table shows, for the export. */
+  q: string;
+  /** Users the search and status match, once counted. */
+  total: number | undefined;
+  filtersOpen: boolean;
+  filtersId: string;
+  onToggleFilters: () => void;
+  selectedCount: number;
+  onBulkDelete: () => void;
+}
+
+/** Search, then the Status dropdown, Filter, Export and bulk Delete. */
+export function UsersToolbar(props: UsersToolbarProps) {
   const searchId = useId();
+  const active = props.status !== 'all' ? 1 : 0;
   return (
     <div className="flex flex-wrap items-center gap-2 p-4">
       <div className="relative min-w-56 flex-1">
@@ -26,9 +52,9 @@ export function UsersToolbar({ searchText, onSearch }: { searchText: string; onS
         <input
           id={searchId}
           type="search"
-          value={searchText}
+          value={props.searchText}
           maxLength={200}
-          onChange={(e) => onSearch(e.target.value)}
+          onChange={(e) => props.onSearch(e.target.value)}
           placeholder="Search by name, username, email, mobile or ID"
           className={cx(inputClass, 'h-10 py-0 pl-9 text-sm')}
         />
@@ -37,19 +63,77 @@ export function UsersToolbar({ searchText, onSearch }: { searchText: string; onS
         label="Status"
         hideLabel
         className="w-36"
-        defaultValue=""
-        options={statusOptions}
-        onChange={() => {}}
+        value={props.status}
+        options={userStatusOptions}
+        onChange={(v) => props.onStatus(v as UserStatusFilter)}
       />
-      <Button variant="secondary" icon={<Filter className="size-4" aria-hidden="true" />}>
+      <Button
+        variant="secondary"
+        icon={<Filter className="size-4" aria-hidden="true" />}
+        aria-expanded={props.filtersOpen}
+        aria-controls={props.filtersId}
+        onClick={props.onToggleFilters}
+      >
         Filter
+        {active > 0 && (
+          <span className="rounded-full bg-indigo-500/20 px-2 py-0.5 text-xs text-indigo-200 tabular-nums">
+            {exportText.filtersActive(active)}
+          </span>
+        )}
       </Button>
-      <Button variant="secondary" icon={<Download className="size-4" aria-hidden="true" />}>
-        Export
-      </Button>
-      <Button variant="secondary" className="text-rose-300" icon={<Trash2 className="size-4" aria-hidden="true" />}>
+      <ExportMenu
+        label="Export"
+        items={[
+          {
+            label: exportText.exportUsers(props.total === undefined ? '…' : props.total.toLocaleString('en-LK')),
+            href: userExportUrl({ q: props.q, status: props.status }),
+          },
+        ]}
+      />
+      <Button
+        variant="secondary"
+        className="text-rose-300"
+        icon={<Trash2 className="size-4" aria-hidden="true" />}
+        disabled={props.selectedCount === 0}
+        title={props.selectedCount === 0 ? 'Select users to delete them' : undefined}
+        onClick={props.onBulkDelete}
+      >
         Delete
       </Button>
     </div>
+  );
+}
+
+/** The filter panel: the status with what each one means. */
+export function UsersFilterPanel({
+  id,
+  status,
+  onStatus,
+}: {
+  id: string;
+  status: UserStatusFilter;
+  onStatus: (status: UserStatusFilter) => void;
+}) {
+  return (
+    <section
+      id={id}
+      aria-label="Filters"
+      className="grid grid-cols-1 gap-4 border-t border-slate-800 bg-slate-950/30 px-4 py-4 sm:grid-cols-3"
+    >
+      <SelectField
+        label="Status"
+        value={status}
+        options={userStatusOptions}
+        onChange={(v) => onStatus(v as UserStatusFilter)}
+      />
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 self-end text-sm text-slate-400 sm:col-span-2">
+        {statusMeanings.map(([term, meaning]) => (
+          <div key={term} className="contents">
+            <dt className="font-medium text-slate-300">{term}</dt>
+            <dd>{meaning}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

@@ -1,0 +1,199 @@
+/**
+ * `npm run bench:exports`: streaming CSV exports and select all matching
+ * (docs/decisions/0018-exports-and-bulk.md), against the server as a child process.
+ *
+ * PostgreSQL with --pg-ads ads (1,000,000): time to first byte and to the whole file, the server's
+ * RSS sampled every 50 ms during the export, and the ads list's p50/p95 at 10 connections without
+ * and with an export running (side by side); then select all matching over 1,000 pending ads.
+ * PGlite with --pglite-ads ads (100,000): the same export figures and list latencies.
+ *
+ * Options: --pg-ads N, --pglite-ads N, --seconds S (list load per side, 5), --skip-pg, --skip-pglite,
+ * --print-only (do not append to bench/RESULTS.md; for trial runs at a small scale).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { openPglite, openPostgres, type Database } from '../server/src/db/client';
+import { seedAds } from '../server/src/seed/demo-ads';
+import { LocalDiskStorage } from '../server/src/storage/file-storage';
+import { findPgBin, startPgCluster } from '../server/test/support/pg-cluster';
+import { apiSignIn, startServer, tempDataDir, type ServerProcess } from '../e2e/support/server-process';
+import { load, type LoadResult } from './load';
+
+const { values: args } = parseArgs({
+  options: {
+    'pg-ads': { type: 'string', default: '1000000' },
+    'pglite-ads': { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '5' },
+    'skip-pg': { type: 'boolean', default: false },
+    'skip-pglite': { type: 'boolean', default: false },
+    'print-only': { type: 'boolean', default: false },
+  },
+});
+const SECONDS = Number(args.seconds);
+
+async function seed(database: Database, count: number, dataDir: string): Promise<number> {
+  const started = Date.now();
+  await seedAds(database.db, new LocalDiskStorage(path.join(dataDir, 'uploads')), {
+    count,
+    advertisers: Math.ceil(count / 10),
+  });
+  await database.db.execute(sql`vacuum analyze`);
+  return (Date.now() - started) / 1000;
+}
+
+/** The resident set of a process, in MB (Linux /proc). */
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return Math.round(kb / 1024);
+}
+
+type ExportFigures = { ttfbMs: number; totalMs: number; mb: number; rows: number; rssBefore: number; rssMax: number };
+
+/** Downloads the whole export, counting its lines, while sampling the server's RSS. */
+async function timeExport(server: ServerProcess, cookie: string, query = ''): Promise<ExportFigures> {
+  const pid = server.proc.pid!;
+  const rssBefore = rssMb(pid);
+  let rssMax = rssBefore;
+  const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 50);
+  try {
+    const started = performance.now();
+    const res = await fetch(`${server.url}/api/advertisements/export${query}`, { headers: { cookie } });
+    if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`);
+    let ttfbMs = 0;
+    let bytes = 0;
+    let lines = 0;
+    const reader = res.body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      if (!ttfbMs) ttfbMs = performance.now() - started;
+      bytes += chunk.value.length;
+      for (const b of chunk.value) if (b === 10) lines++;
+    }
+    const totalMs = performance.now() - started;
+    // Quoted cells may hold newlines: lines count rows only approximately, which is all a figure needs.
+    return { ttfbMs, totalMs, mb: bytes / 1e6, rows: lines - 1, rssBefore, rssMax };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** The list at 10 connections, alone and while exports run back to back. */
+async function listSideBySide(
+  server: ServerProcess,
+  cookie: string,
+): Promise<{ alone: LoadResult; during: LoadResult }> {
+  const url = `${server.url}/api/advertisements/list?status=pending`;
+  const headers = { cookie };
+  await load({ url, connections: 2, seconds: 1, headers });
+  const alone = await load({ url, connections: 10, seconds: SECONDS, headers });
+  let running = true;
+  const exporting = (async () => {
+    while (running) await timeExport(server, cookie);
+  })();
+  // Let the export start streaming before measuring.
+  await new Promise((r) => setTimeout(r, 500));
+  const during = await load({ url, connections: 10, seconds: SECONDS, headers });
+  running = false;
+  await exporting;
+  return { alone, during };
+}
+
+async function selectAllMatching(server: ServerProcess, cookie: string): Promise<string> {
+  const started = performance.now();
+  const res = await fetch(`${server.url}/api/advertisements/bulk-status`, {
+    method: 'POST',
+    headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 'approved', match: { status: 'pending' }, max: 1000 }),
+  });
+  const body = (await res.json()) as { ok: number; failed: number; remaining: number };
+  const ms = Math.round(performance.now() - started);
+  return `Select all matching, one call of max 1,000 pending ads: ${ms} ms (ok ${body.ok}, failed ${body.failed}, remaining ${body.remaining}).`;
+}
+
+function report(title: string, seeded: number, e: ExportFigures, side: { alone: LoadResult; during: LoadResult }) {
+  const f = (n: number) => Math.round(n).toLocaleString('en');
+  return [
+    `### ${title}`,
+    '',
+    `Seeding: ${f(seeded)} s.`,
+    '',
+    `Export of every ad (${f(e.rows)} rows, ${e.mb.toFixed(1)} MB): first byte ${f(e.ttfbMs)} ms, whole file ${(e.totalMs / 1000).toFixed(1)} s; server RSS ${f(e.rssBefore)} MB before, at most ${f(e.rssMax)} MB during (sampled every 50 ms).`,
+    '',
+    '| list ?status=pending, 10 connections | req/s | p50 ms | p95 ms | errors |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    `| alone | ${f(side.alone.rps)} | ${side.alone.p50} | ${side.alone.p95} | ${side.alone.errors} |`,
+    `| while exports run | ${f(side.during.rps)} | ${side.during.p50} | ${side.during.p95} | ${side.during.errors} |`,
+    '',
+  ];
+}
+
+async function benchPostgres(count: number): Promise<string[]> {
+  const bin = findPgBin();
+  if (!bin) throw new Error('no PostgreSQL binaries');
+  const cluster = await startPgCluster(bin, ['-c shared_buffers=1GB', '-c max_wal_size=4GB', '-c work_mem=16MB']);
+  const dataDir = tempDataDir('bo-bench-exports-');
+  try {
+    const database = await openPostgres(cluster.url);
+    const seeded = await seed(database, count, dataDir);
+    await database.close();
+    const server = await startServer({ dataDir, env: { DATABASE_URL: cluster.url, SEED_DEMO: 'false' } });
+    try {
+      const cookie = await apiSignIn(server.url);
+      const e = await timeExport(server, cookie);
+      const side = await listSideBySide(server, cookie);
+      const match = await selectAllMatching(server, cookie);
+      return [...report(`PostgreSQL, ${count.toLocaleString('en')} ads`, seeded, e, side), match, ''];
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    cluster.stop();
+    fs.rmSync(cluster.dir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchPglite(count: number): Promise<string[]> {
+  const dataDir = tempDataDir('bo-bench-exports-lite-');
+  try {
+    const database = await openPglite(path.join(dataDir, 'db'));
+    const seeded = await seed(database, count, dataDir);
+    await database.close();
+    const server = await startServer({ dataDir, env: { SEED_DEMO: 'false' } });
+    try {
+      const cookie = await apiSignIn(server.url);
+      const e = await timeExport(server, cookie);
+      const side = await listSideBySide(server, cookie);
+      const match = await selectAllMatching(server, cookie);
+      return [...report(`PGlite, ${count.toLocaleString('en')} ads`, seeded, e, side), match, ''];
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const sections: string[] = [];
+  if (!args['skip-pg']) sections.push(...(await benchPostgres(Number(args['pg-ads']))));
+  if (!args['skip-pglite']) sections.push(...(await benchPglite(Number(args['pglite-ads']))));
+  const command = `npm run bench:exports -- ${process.argv.slice(2).join(' ')}`.trim();
+  const text = [
+    `\n## ${new Date().toISOString().slice(0, 10)} — streaming CSV exports and select all matching (issue 20)`,
+    '',
+    `Command: \`${command}\`. Machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. Server as a child process, client on loopback.`,
+    '',
+    ...sections,
+  ].join('\n');
+  if (!args['print-only']) fs.appendFileSync(new URL('./RESULTS.md', import.meta.url), text);
+  console.log(text);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

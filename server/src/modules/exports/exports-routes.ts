@@ -1,0 +1,268 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adExportQuery,
+  DASHBOARD_TIME_ZONE,
+  dataExtractCountResponse,
+  dataExtractParams,
+  dataExtractQuery,
+  exportText,
+  userExportQuery,
+  type Advertisement,
+  type DataExtractDataset,
+} from '@backoffice/contract';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { ValidationError } from '../../lib/errors';
+import type { AdRow } from '../../db/schema';
+import { AdsService, toAdvertisement } from '../ads/ads-service';
+import { UsersService } from '../users/users-service';
+import { localMidnight } from '../dashboard/calendar';
+import type { ModuleDeps } from '../module-deps';
+import { sendCsv, type CsvColumn } from './csv-response';
+import * as repo from './exports-repository';
+
+/** The ads' columns: every field of the advertisement as the list gives it. */
+export const adColumns: CsvColumn<AdRow>[] = (
+  [
+    ['id', (a) => a._id],
+    ['heading', (a) => a.heading],
+    ['title', (a) => a.title],
+    ['details', (a) => a.details],
+    ['username', (a) => a.username],
+    ['userId', (a) => a.userId],
+    ['phone1', (a) => a.phone1],
+    ['category', (a) => a.category],
+    ['district', (a) => a.district],
+    ['status', (a) => a.status],
+    ['rejectionReason', (a) => a.rejectionReason],
+    ['images', (a) => a.images.join(' ')],
+    ['postingDate', (a) => a.postingDate],
+    ['adType', (a) => a.adType],
+    ['moderatedAt', (a) => a.moderatedAt],
+    ['moderatedBy', (a) => a.moderatedBy],
+  ] as const satisfies ReadonlyArray<readonly [string, (a: Advertisement) => string | null]>
+).map(([header, cell]) => ({ header, cell: (row: AdRow) => cell(toAdvertisement(row)) }));
+
+type Row<F extends (...args: never[]) => AsyncGenerator<unknown[]>> =
+  ReturnType<F> extends AsyncGenerator<Array<infer R>> ? R : never;
+
+const userColumns: CsvColumn<Row<UsersService['exportBatches']>>[] = [
+  { header: 'id', cell: (u) => u.id },
+  { header: 'username', cell: (u) => u.username },
+  { header: 'name', cell: (u) => u.name },
+  { header: 'email', cell: (u) => u.email },
+  { header: 'mobile', cell: (u) => u.mobile },
+  { header: 'verified', cell: (u) => u.isVerified },
+  { header: 'approvedAds', cell: (u) => u.approved },
+  { header: 'pendingAds', cell: (u) => u.pending },
+  { header: 'rejectedAds', cell: (u) => u.rejected },
+  { header: 'joinDate', cell: (u) => u.joinDate },
+  { header: 'createdAt', cell: (u) => u.createdAt },
+];
+
+const packageColumns: CsvColumn<Row<typeof repo.packageBatches>>[] = [
+  { header: 'id', cell: (p) => p.pid },
+  { header: 'name', cell: (p) => p.name },
+  { header: 'type', cell: (p) => p.type },
+  { header: 'description', cell: (p) => p.description },
+  { header: 'price', cell: (p) => p.price },
+  { header: 'duration', cell: (p) => p.duration },
+  { header: 'maxAds', cell: (p) => p.maxAds },
+  { header: 'features', cell: (p) => p.features.join('; ') },
+  { header: 'status', cell: (p) => p.status },
+  { header: 'popularity', cell: (p) => p.popularity },
+  { header: 'createdAt', cell: (p) => p.createdAt },
+  { header: 'updatedAt', cell: (p) => p.updatedAt },
+];
+
+const bannerColumns: CsvColumn<Row<typeof repo.bannerBatches>>[] = [
+  { header: 'id', cell: (b) => b.id },
+  { header: 'name', cell: (b) => b.name },
+  { header: 'description', cell: (b) => b.description },
+  { header: 'placement', cell: (b) => b.placement },
+  { header: 'startDate', cell: (b) => b.startDate },
+  { header: 'endDate', cell: (b) => b.endDate },
+  { header: 'status', cell: (b) => b.status },
+  { header: 'views', cell: (b) => b.views },
+  { header: 'image', cell: (b) => b.image },
+  { header: 'createdAt', cell: (b) => b.createdAt },
+];
+
+const dutyColumns: CsvColumn<Row<typeof repo.dutyBatches>>[] = [
+  { header: 'id', cell: (d) => d.code },
+  { header: 'title', cell: (d) => d.title },
+  { header: 'description', cell: (d) => d.description },
+  { header: 'conditions', cell: (d) => d.conditions.join('\n') },
+  { header: 'status', cell: (d) => d.status },
+  { header: 'createdAt', cell: (d) => d.createdAt },
+  { header: 'updatedAt', cell: (d) => d.updatedAt },
+];
+
+/** `from`/`to` calendar days in the marketplace's zone, both included, as an instant range. */
+function dayRange(q: { from?: string; to?: string }): { from: Date | undefined; to: Date | undefined } {
+  if (q.from && q.to && q.from > q.to)
+    throw new ValidationError(exportText.rangeReversed, { to: exportText.rangeReversed });
+  const start = (day: string, plus: number) => {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    return localMidnight(y, m, d + plus, DASHBOARD_TIME_ZONE);
+  };
+  return { from: q.from ? start(q.from, 0) : undefined, to: q.to ? start(q.to, 1) : undefined };
+}
+
+/** The Data Extract's filters of packages, banner ads and duties. */
+const catalogueQuery = z.strictObject({
+  format: dataExtractQuery.shape.format,
+  status: z.enum(['all', 'Active', 'Inactive']).default('all'),
+  q: dataExtractQuery.shape.q,
+  from: dataExtractQuery.shape.from,
+  to: dataExtractQuery.shape.to,
+});
+
+/** Checks a Data Extract query against its dataset's own filters: a filter it does not have is a 400. */
+function parse<T extends z.ZodType>(schema: T, query: unknown): z.output<T> {
+  const parsed = schema.safeParse(query);
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.join('.') || ('keys' in issue ? String((issue.keys as string[])[0]) : '_');
+    errors[key] ??= issue.message;
+  }
+  throw new ValidationError(parsed.error.issues[0]!.message, errors);
+}
+
+/**
+ * CSV exports (docs/decisions/0018-exports-and-bulk.md): the ads directory's and User Management's
+ * current filters, and the Data Extract's datasets, each streamed in keyset batches.
+ */
+export const exportsRoutes: FastifyPluginAsyncZod<ModuleDeps & { batchSize: number }> = async (
+  app,
+  { db, storage, clock, log, outbox, batchSize },
+) => {
+  const ads = new AdsService(db, storage, clock, log, outbox);
+  const users = new UsersService(db, storage, clock, log);
+  type Job = { count(): Promise<number>; send(reply: FastifyReply, log: FastifyBaseLogger): Promise<FastifyReply> };
+
+  const adsJob = (query: unknown, name: string): Job => {
+    const q = parse(adExportQuery, query);
+    const f = { ...q, ...dayRange(q) };
+    return {
+      count: () => ads.countInRange(f),
+      send: (reply, log) =>
+        sendCsv(reply, { name, now: clock(), columns: adColumns, batches: ads.exportBatches(f, batchSize), log }),
+    };
+  };
+  const usersJob = (query: unknown, name: string): Job => {
+    const q = parse(userExportQuery, query);
+    const f = { q: q.q, status: q.status, ...dayRange(q) };
+    return {
+      count: () => users.countForExport(f),
+      send: (reply, log) =>
+        sendCsv(reply, { name, now: clock(), columns: userColumns, batches: users.exportBatches(f, batchSize), log }),
+    };
+  };
+
+  function job(dataset: DataExtractDataset, query: unknown): Job {
+    switch (dataset) {
+      case 'ads':
+        return adsJob(query, 'ads');
+      case 'advertisers':
+        return usersJob(query, 'advertisers');
+      case 'packages': {
+        const q = parse(catalogueQuery, query);
+        const f = { ...q, ...dayRange(q) };
+        return {
+          count: () => repo.countPackages(db, f),
+          send: (reply, log) =>
+            sendCsv(reply, {
+              name: 'packages',
+              now: clock(),
+              columns: packageColumns,
+              batches: repo.packageBatches(db, f, batchSize),
+              log,
+            }),
+        };
+      }
+      case 'banners': {
+        const q = parse(catalogueQuery, query);
+        dayRange(q);
+        return {
+          count: () => repo.countBanners(db, q),
+          send: (reply, log) =>
+            sendCsv(reply, {
+              name: 'banners',
+              now: clock(),
+              columns: bannerColumns,
+              batches: repo.bannerBatches(db, q, batchSize),
+              log,
+            }),
+        };
+      }
+      case 'duties': {
+        const q = parse(catalogueQuery, query);
+        const f = { ...q, ...dayRange(q) };
+        return {
+          count: () => repo.countDuties(db, f),
+          send: (reply, log) =>
+            sendCsv(reply, {
+              name: 'duties',
+              now: clock(),
+              columns: dutyColumns,
+              batches: repo.dutyBatches(db, f, batchSize),
+              log,
+            }),
+        };
+      }
+      case 'activity':
+        // The activity log is built apart; until it lands here its dataset answers plainly.
+        throw new ValidationError(exportText.activityUnavailable);
+    }
+  }
+
+  // Described as a CSV download; the errors before it stay JSON (the shared 4XX description).
+  const csvResponse = {
+    200: {
+      description: 'A CSV file (UTF-8 with a BOM, a header row), streamed',
+      content: { 'text/csv': { schema: z.string() } },
+    },
+  };
+
+  app.get(
+    '/api/advertisements/export',
+    { schema: { querystring: adExportQuery, response: csvResponse } },
+    async (request, reply) => adsJob(request.query, 'ads').send(reply, request.log),
+  );
+
+  app.get(
+    '/api/users/export',
+    { schema: { querystring: userExportQuery, response: csvResponse } },
+    async (request, reply) => usersJob(request.query, 'users').send(reply, request.log),
+  );
+
+  app.get(
+    '/api/data-extract/:dataset/count',
+    {
+      schema: { params: dataExtractParams, querystring: dataExtractQuery, response: { 200: dataExtractCountResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      total: await job(request.params.dataset, stripUnset(request.query)).count(),
+    }),
+  );
+
+  app.get(
+    '/api/data-extract/:dataset/export',
+    {
+      schema: {
+        params: dataExtractParams,
+        querystring: dataExtractQuery,
+        response: csvResponse,
+      },
+    },
+    async (request, reply) => job(request.params.dataset, stripUnset(request.query)).send(reply, request.log),
+  );
+};
+
+/** The Data Extract's query with the filters the request left out removed (the dataset's schema defaults them). */
+function stripUnset(query: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
+}

@@ -1,0 +1,45 @@
+import { exportText, type AdExportParams, type AdListParams } from '@backoffice/contract';
+import { ExportMenu } from '../../components/ui';
+import type { AdsFilters } from './use-ads-table-state';
+
+/** Thousands separators as the rest of the back office shows numbers. */
+export const formatCount = (n: number) => n.toLocaleString('en-LK');
+
+/** GET /api/advertisements/export for the list's current filters, search and sort (every page). */
+export function adExportUrl(params: AdListParams): string {
+  const query: AdExportParams = {
+    format: 'csv',
+    status: params.status,
+    category: params.category,
+    district: params.district,
+    q: params.q,
+    sort: params.sort,
+    order: params.order,
+  };
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  return `/api/advertisements/export?${search}`;
+}
+
+/** How many of the filter panel's filters narrow the list (`all` and empty do not). */
+export function activeFilterCount(filters: AdsFilters): number {
+  return (filters.status !== 'all' ? 1 : 0) + (filters.category ? 1 : 0) + (filters.district ? 1 : 0);
+}
+
+/** `Export as` with one item, "Export 12,345 ads as CSV"; the number shows once the list has counted. */
+export function AdsExportMenu({ params, total }: { params: AdListParams; total: number | undefined }) {
+  return (
+    <ExportMenu
+      label={exportText.exportAs}
+      items={[
+        {
+          label: exportText.exportAds(total === undefined ? '…' : formatCount(total)),
+          href: adExportUrl(params),
+        },
+      ]}
+    />
+  );
+}
