@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { adMessages, MAX_MATCH_BATCH } from '@backoffice/contract';
 import { rowsOf } from '../../src/db/client';
-import { advertisements, moderationEvents } from '../../src/db/schema';
+import { advertisements, auditEvents } from '../../src/db/schema';
 import { adminClient, adsSnapshot, summaryMatchesTable } from '../support/ads-helpers';
 import { makeAd, makeAdmin, signIn } from '../support/factories';
 import { buildTestApp, describeApi, testDb, type TestApp } from '../support/test-app';
@@ -20,7 +20,7 @@ describeApi('bulk-status with a match', () => {
   afterAll(() => t?.close());
   beforeEach(async () => {
     await t.database.db.delete(advertisements);
-    await t.database.db.delete(moderationEvents);
+    await t.database.db.delete(auditEvents);
   });
 
   const db = () => t.database.db;
@@ -29,11 +29,13 @@ describeApi('bulk-status with a match', () => {
     for (let i = 0; i < n; i++) ads.push(await makeAd(db(), { status: 'pending', ...overrides }));
     return ads;
   };
-  /** How many moderation events each ad has: an ad decided twice would show 2. */
+  /** How many decisions each ad has in the audit trail: an ad decided twice would show 2. */
   const eventsPerAd = async () =>
-    rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from moderation_events group by ad_id`)).map(
-      (r) => r.n,
-    );
+    rowsOf<{ n: number }>(
+      await db().execute(
+        sql`select count(*)::int as n from audit_events where action in ('approved', 'rejected') group by entity_id`,
+      ),
+    ).map((r) => r.n);
   const statusCounts = async () =>
     Object.fromEntries(
       rowsOf<{ status: string; n: number }>(

@@ -133,6 +133,11 @@ describeApi('audit trail: one entry per change, in its transaction (docs/decisio
       const send = () => inject({ method: 'DELETE', url: `/api/users/${user.id}` });
       return { send, expected: byAdmin('user', 'deleted', user.id) };
     },
+    'POST /api/users/bulk-delete': async () => {
+      const user = await makeUser(t.database.db);
+      const send = () => inject({ method: 'POST', url: '/api/users/bulk-delete', payload: { ids: [user.id] } });
+      return { send, expected: byAdmin('user', 'deleted', user.id) };
+    },
     'POST /api/packages': async () => {
       const send = () => inject({ method: 'POST', url: '/api/packages', payload: packageBody({ name: 'Audited' }) });
       return { send, expected: byAdmin('package', 'created', null) };

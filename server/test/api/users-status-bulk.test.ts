@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { exportText, userMessages } from '@backoffice/contract';
-import { advertisements, moderationEvents, users, type UserRow } from '../../src/db/schema';
+import { advertisements, auditEvents, users, type UserRow } from '../../src/db/schema';
 import { makeAdmin, makeUser, signIn } from '../support/factories';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 import { makeAdsFor, usersClient, usersSnapshot, writeUpload } from '../support/users-factories';
@@ -23,7 +23,7 @@ describeApi('users: status filter and bulk delete', () => {
   afterAll(() => t?.close());
   beforeEach(async () => {
     await t.database.db.delete(advertisements);
-    await t.database.db.delete(moderationEvents);
+    await t.database.db.delete(auditEvents);
     await t.database.db.delete(users).where(ne(users.id, admin.id));
   });
 
@@ -129,8 +129,13 @@ describeApi('users: status filter and bulk delete', () => {
       ).toEqual([]);
       const ads = await db().select({ id: advertisements.id }).from(advertisements);
       expect(ads).toEqual([{ id: kept!.id }]);
-      // Like the single delete: a moderation event for each deleted ad, files gone after the commit.
-      expect(await db().select().from(moderationEvents)).toHaveLength(4);
+      // Like the single delete: an audit entry for each deleted ad, files gone after the commit.
+      expect(
+        await db()
+          .select()
+          .from(auditEvents)
+          .where(and(eq(auditEvents.entity, 'ad'), eq(auditEvents.action, 'deleted'))),
+      ).toHaveLength(4);
       expect(fs.existsSync(picture)).toBe(false);
       expect(fs.existsSync(image)).toBe(false);
     });

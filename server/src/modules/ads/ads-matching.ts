@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, gte, inArray, lt, lte, sql, type SQL } f
 import type { AdListQuery } from '@backoffice/contract';
 import type { Db, Executor } from '../../db/client';
 import { keyColumns, keyOrder, keysetBatches, type Keyset } from '../../db/keyset';
-import { advertisements, moderationEvents, type AdRow } from '../../db/schema';
+import { advertisements, type AdRow } from '../../db/schema';
 import { filters, sortColumns, type AdFilter } from './ads-repository';
 
 /**
@@ -80,7 +80,7 @@ export async function countPendingMatching(
 
 /**
  * Decides these ads in one statement, each only while it is still pending (an ad decided meanwhile
- * stays as it was), with one moderation event per decided ad. Returns the decided rows.
+ * stays as it was). Returns the decided rows; the caller records them in the audit trail.
  */
 export async function moderatePendingMany(
   tx: Executor,
@@ -98,18 +98,6 @@ export async function moderatePendingMany(
     })
     .where(and(inArray(advertisements.id, ids), eq(advertisements.status, 'pending')))
     .returning();
-  if (rows.length) {
-    await tx.insert(moderationEvents).values(
-      rows.map((row) => ({
-        adId: row.id,
-        adHeading: row.heading,
-        action: change.status === 'approved' ? ('approve' as const) : ('reject' as const),
-        adminId: change.adminId,
-        reason: change.rejectionReason,
-        createdAt: change.at,
-      })),
-    );
-  }
   return rows;
 }
 

@@ -196,6 +196,14 @@ export class AdsService {
             at,
           });
           for (const row of rows) {
+            await recordAudit(tx, {
+              ...adEntry(row),
+              action: body.status,
+              actorId: adminId,
+              at,
+              rejectionReason: reason,
+              submittedAt: row.postingDate,
+            });
             await this.outbox.record(tx, {
               adId: row.id,
               userId: row.userId,
