@@ -16,7 +16,8 @@ import { openPostgres, rowsOf, type Database } from '../server/src/db/client';
 import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
 import { findPgBin, startPgCluster } from '../server/test/support/pg-cluster';
-import { apiSignIn, startServer, tempDataDir } from '../e2e/support/server-process';
+import { ADMIN, apiSignIn, startServer, tempDataDir } from '../e2e/support/server-process';
+import { hashPassword } from '../server/src/lib/passwords';
 import { load } from './load';
 
 const { values: args } = parseArgs({
@@ -40,6 +41,9 @@ const ADMINS = 12;
  * packages, banners, duties and sign-ins. Labels are the ads' headings, so a search finds them.
  */
 async function seedEntries(db: Database['db'], count: number): Promise<void> {
+  // The server creates its admin only while there is none: this run's admin comes first.
+  await db.execute(sql`insert into users (username, name, email, password_hash, is_admin)
+    values ('bench-admin', 'Bench Admin', ${ADMIN.email}, ${await hashPassword(ADMIN.password)}, true)`);
   await db.execute(sql`insert into users (username, name, email, password_hash, is_admin)
     select 'moderator' || g, 'Moderator ' || g, 'moderator' || g || '@bench.test', 'not-a-hash', true
     from generate_series(1, ${ADMINS}) g`);
@@ -140,9 +144,11 @@ async function main() {
       advertisers: Math.ceil(ADS / 10),
     });
     const adsSeconds = (Date.now() - started) / 1000;
+    console.log(`${ADS} ads seeded in ${adsSeconds} s`);
     const entriesStarted = Date.now();
     await seedEntries(database.db, ENTRIES);
     const entriesSeconds = (Date.now() - entriesStarted) / 1000;
+    console.log(`${ENTRIES} entries seeded in ${entriesSeconds} s`);
     const [facts] = rowsOf<{ entries: string; actor: string; advertiser: string }>(
       await database.db.execute(sql`select (select count(*) from audit_events) as entries,
         (select id from users where username = 'moderator3') as actor,
