@@ -50,10 +50,18 @@ function toActivityEvent(row: audit.AuditRow): ActivityEvent {
   };
 }
 
-/** A YYYY-MM-DD calendar day's local midnight in the marketplace's time zone (`next`: the day after). */
+/** Dates the database reads back as written: the day after 9999-12-31 has a five-digit year. */
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(9999, 0, 1);
+
+/**
+ * A YYYY-MM-DD calendar day's local midnight in the marketplace's time zone (`next`: the day
+ * after), kept within years the database parses (no entry lies outside them).
+ */
 function midnight(day: string, timeZone: string, next = false): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return localMidnight(y, m, d + (next ? 1 : 0), timeZone);
+  const at = localMidnight(y, m, d + (next ? 1 : 0), timeZone).getTime();
+  return new Date(Math.min(Math.max(Number.isNaN(at) ? EARLIEST : at, EARLIEST), LATEST));
 }
 
 /** How long cached moderation figures may stand while no ad changes: their windows move with time. */
