@@ -50,18 +50,10 @@ function toActivityEvent(row: audit.AuditRow): ActivityEvent {
   };
 }
 
-/** Dates the database reads back as written: the day after 9999-12-31 has a five-digit year. */
-const EARLIEST = Date.UTC(1970, 0, 1);
-const LATEST = Date.UTC(9999, 0, 1);
-
-/**
- * A YYYY-MM-DD calendar day's local midnight in the marketplace's time zone (`next`: the day
- * after), kept within years the database parses (no entry lies outside them).
- */
+/** A YYYY-MM-DD calendar day's local midnight in the marketplace's time zone (`next`: the day after). */
 function midnight(day: string, timeZone: string, next = false): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const at = localMidnight(y, m, d + (next ? 1 : 0), timeZone).getTime();
-  return new Date(Math.min(Math.max(Number.isNaN(at) ? EARLIEST : at, EARLIEST), LATEST));
+  return localMidnight(y, m, d + (next ? 1 : 0), timeZone);
 }
 
 /** How long cached moderation figures may stand while no ad changes: their windows move with time. */
