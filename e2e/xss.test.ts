@@ -81,7 +81,9 @@ describe.skipIf(!bin)('hostile text on every screen is shown as text and never r
       );
       ids.ad = ad.rows[0]!.id;
       await client.query(
-        `insert into moderation_events (ad_id, ad_heading, action, admin_id, reason, created_at) values ($1, $2, 'reject', $3, $4, now())`,
+        `insert into audit_events (entity, entity_id, entity_label, action, actor_id, actor_name, rejection_reason, at)
+         select 'ad', $1::uuid, $2::text, 'rejected', u.id, coalesce(nullif(u.name, ''), u.username), $4::text, now()
+         from users u where u.id = $3::uuid`,
         [ids.ad, payload('event heading'), villain.rows[0]!.id, payload('event reason')],
       );
     } finally {
