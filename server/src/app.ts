@@ -157,7 +157,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(bannerAdsRoutes, moduleDeps);
     await admin.register(dashboardRoutes, moduleDeps);
     await admin.register(productsRoutes, moduleDeps);
-    await admin.register(exportsRoutes, { ...moduleDeps, batchSize: config.exportBatchSize });
+    await admin.register(exportsRoutes, {
+      ...moduleDeps,
+      batchSize: config.exportBatchSize,
+      requestOrder: database.requestOrder,
+    });
     await admin.register(docsRoutes);
     await admin.register(advertiserMessagesRoutes, { outbox });
     await admin.register(activityRoutes, moduleDeps);

@@ -2,6 +2,7 @@ import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { DASHBOARD_TIME_ZONE } from '@backoffice/contract';
+import type { RequestOrder } from '../../db/request-order';
 import { localDate } from '../dashboard/calendar';
 
 /** A CSV column: its header and how a row gives its cell. */
@@ -32,9 +33,14 @@ export async function sendCsv<R>(
     columns: CsvColumn<R>[];
     batches: AsyncGenerator<R[]>;
     log: FastifyBaseLogger;
+    /** PGlite: each batch after the first queues as a new request, behind the requests waiting. */
+    order?: RequestOrder;
   },
 ): Promise<FastifyReply> {
-  const { batches, columns, log } = opts;
+  const { batches, columns, log, order } = opts;
+  // A request's statements run before later requests' (db/request-order.ts); an export is long,
+  // so its later batches let the lists that came meanwhile go first.
+  const next = () => (order ? order.context.exit(() => batches.next()) : batches.next());
   const started = Date.now();
   const first = await batches.next();
   let rows = 0;
@@ -48,7 +54,7 @@ export async function sendCsv<R>(
           rows++;
           yield columns.map((c) => c.cell(row));
         }
-        batch = await batches.next();
+        batch = await next();
         if (!batch.done) reads++;
       }
       finished = true;

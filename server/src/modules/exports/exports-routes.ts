@@ -12,8 +12,8 @@ import {
   type DataExtractDataset,
 } from '@backoffice/contract';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { RequestOrder } from '../../db/request-order';
 import { ValidationError } from '../../lib/errors';
-import type { AdRow } from '../../db/schema';
 import { AdsService, toAdvertisement } from '../ads/ads-service';
 import { UsersService } from '../users/users-service';
 import { localMidnight } from '../dashboard/calendar';
@@ -22,26 +22,29 @@ import { sendCsv, type CsvColumn } from './csv-response';
 import * as repo from './exports-repository';
 
 /** The ads' columns: every field of the advertisement as the list gives it. */
-export const adColumns: CsvColumn<AdRow>[] = (
-  [
-    ['id', (a) => a._id],
-    ['heading', (a) => a.heading],
-    ['title', (a) => a.title],
-    ['details', (a) => a.details],
-    ['username', (a) => a.username],
-    ['userId', (a) => a.userId],
-    ['phone1', (a) => a.phone1],
-    ['category', (a) => a.category],
-    ['district', (a) => a.district],
-    ['status', (a) => a.status],
-    ['rejectionReason', (a) => a.rejectionReason],
-    ['images', (a) => a.images.join(' ')],
-    ['postingDate', (a) => a.postingDate],
-    ['adType', (a) => a.adType],
-    ['moderatedAt', (a) => a.moderatedAt],
-    ['moderatedBy', (a) => a.moderatedBy],
-  ] as const satisfies ReadonlyArray<readonly [string, (a: Advertisement) => string | null]>
-).map(([header, cell]) => ({ header, cell: (row: AdRow) => cell(toAdvertisement(row)) }));
+export const adColumns: CsvColumn<Advertisement>[] = [
+  { header: 'id', cell: (a) => a._id },
+  { header: 'heading', cell: (a) => a.heading },
+  { header: 'title', cell: (a) => a.title },
+  { header: 'details', cell: (a) => a.details },
+  { header: 'username', cell: (a) => a.username },
+  { header: 'userId', cell: (a) => a.userId },
+  { header: 'phone1', cell: (a) => a.phone1 },
+  { header: 'category', cell: (a) => a.category },
+  { header: 'district', cell: (a) => a.district },
+  { header: 'status', cell: (a) => a.status },
+  { header: 'rejectionReason', cell: (a) => a.rejectionReason },
+  { header: 'images', cell: (a) => a.images.join(' ') },
+  { header: 'postingDate', cell: (a) => a.postingDate },
+  { header: 'adType', cell: (a) => a.adType },
+  { header: 'moderatedAt', cell: (a) => a.moderatedAt },
+  { header: 'moderatedBy', cell: (a) => a.moderatedBy },
+];
+
+/** The batches of `source`, each row mapped once (returning this returns `source`). */
+async function* mapBatches<A, B>(source: AsyncGenerator<A[]>, map: (row: A) => B): AsyncGenerator<B[]> {
+  for await (const batch of source) yield batch.map(map);
+}
 
 type Row<F extends (...args: never[]) => AsyncGenerator<unknown[]>> =
   ReturnType<F> extends AsyncGenerator<Array<infer R>> ? R : never;
@@ -134,10 +137,9 @@ function parse<T extends z.ZodType>(schema: T, query: unknown): z.output<T> {
  * CSV exports (docs/decisions/0018-exports-and-bulk.md): the ads directory's and User Management's
  * current filters, and the Data Extract's datasets, each streamed in keyset batches.
  */
-export const exportsRoutes: FastifyPluginAsyncZod<ModuleDeps & { batchSize: number }> = async (
-  app,
-  { db, storage, clock, log, outbox, batchSize },
-) => {
+export const exportsRoutes: FastifyPluginAsyncZod<
+  ModuleDeps & { batchSize: number; requestOrder?: RequestOrder }
+> = async (app, { db, storage, clock, log, outbox, batchSize, requestOrder }) => {
   const ads = new AdsService(db, storage, clock, log, outbox);
   const users = new UsersService(db, storage, clock, log);
   type Job = { count(): Promise<number>; send(reply: FastifyReply, log: FastifyBaseLogger): Promise<FastifyReply> };
@@ -148,7 +150,14 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleDeps & { batchSize: numb
     return {
       count: () => ads.countInRange(f),
       send: (reply, log) =>
-        sendCsv(reply, { name, now: clock(), columns: adColumns, batches: ads.exportBatches(f, batchSize), log }),
+        sendCsv(reply, {
+          order: requestOrder,
+          name,
+          now: clock(),
+          columns: adColumns,
+          batches: mapBatches(ads.exportBatches(f, batchSize), toAdvertisement),
+          log,
+        }),
     };
   };
   const usersJob = (query: unknown, name: string): Job => {
@@ -157,7 +166,14 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleDeps & { batchSize: numb
     return {
       count: () => users.countForExport(f),
       send: (reply, log) =>
-        sendCsv(reply, { name, now: clock(), columns: userColumns, batches: users.exportBatches(f, batchSize), log }),
+        sendCsv(reply, {
+          order: requestOrder,
+          name,
+          now: clock(),
+          columns: userColumns,
+          batches: users.exportBatches(f, batchSize),
+          log,
+        }),
     };
   };
 
@@ -174,6 +190,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleDeps & { batchSize: numb
           count: () => repo.countPackages(db, f),
           send: (reply, log) =>
             sendCsv(reply, {
+              order: requestOrder,
               name: 'packages',
               now: clock(),
               columns: packageColumns,
@@ -189,6 +206,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleDeps & { batchSize: numb
           count: () => repo.countBanners(db, q),
           send: (reply, log) =>
             sendCsv(reply, {
+              order: requestOrder,
               name: 'banners',
               now: clock(),
               columns: bannerColumns,
@@ -204,6 +222,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ModuleDeps & { batchSize: numb
           count: () => repo.countDuties(db, f),
           send: (reply, log) =>
             sendCsv(reply, {
+              order: requestOrder,
               name: 'duties',
               now: clock(),
               columns: dutyColumns,
