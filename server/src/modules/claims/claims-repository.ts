@@ -9,27 +9,22 @@ export type ClaimedAd = {
 };
 
 /**
- * Locks the ad's row and reads its claim: claims and decisions on one ad take turns on this lock,
- * so of two admins claiming at once exactly one sees no live claim.
+ * Locks the ad's row, then reads its claim: claims and decisions on one ad take turns on this lock,
+ * so of two admins claiming at once exactly one sees no live claim. Two statements: a statement
+ * that waited for the lock still sees the other tables as they were when it began.
  */
 export async function lockClaimedAd(tx: Executor, adId: string): Promise<ClaimedAd | undefined> {
+  const locked = await tx.execute(sql`select status from advertisements where id = ${adId} for update`);
+  const [ad] = rowsOf<{ status: string }>(locked);
+  if (!ad) return undefined;
   const result = await tx.execute(sql`
-    select a.status, c.admin_id, coalesce(u.name, u.username) as name, c.expires_at
-    from advertisements a
-    left join ad_claims c on c.ad_id = a.id
-    left join users u on u.id = c.admin_id
-    where a.id = ${adId}
-    for update of a`);
-  const [row] = rowsOf<{ status: string; admin_id: string | null; name: string | null; expires_at: Date | string | null }>(
-    result,
-  );
-  if (!row) return undefined;
+    select c.admin_id, coalesce(u.name, u.username) as name, c.expires_at
+    from ad_claims c left join users u on u.id = c.admin_id
+    where c.ad_id = ${adId}`);
+  const [row] = rowsOf<{ admin_id: string; name: string | null; expires_at: Date | string }>(result);
   return {
-    status: row.status,
-    claim:
-      row.admin_id && row.expires_at
-        ? { adminId: row.admin_id, name: row.name ?? '', expiresAt: new Date(row.expires_at) }
-        : null,
+    status: ad.status,
+    claim: row ? { adminId: row.admin_id, name: row.name ?? '', expiresAt: new Date(row.expires_at) } : null,
   };
 }
 
