@@ -112,7 +112,11 @@ describeApi('claims on pending ads (docs/decisions/0017-live-queue-and-claims.md
     const kamalCookie = await signIn(t.app, kamal.email);
     await claim(adminClient(t.app, kamalCookie), two.id);
     expect((await asNimal.approve(two.id)).statusCode).toBe(409);
-    await t.app.inject({ method: 'POST', url: '/api/user/signout', headers: { cookie: kamalCookie, origin: 'http://localhost' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/signout',
+      headers: { cookie: kamalCookie, origin: 'http://localhost' },
+    });
     expect((await asNimal.approve(two.id)).statusCode).toBe(200);
   });
 });

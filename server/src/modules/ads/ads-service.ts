@@ -14,9 +14,8 @@ import type { AdvertiserOutbox } from '../../messages/advertiser-outbox';
 import { totalShownByPage } from '../../lib/paging';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { keyInArea, type FileStorage } from '../../storage/file-storage';
-import { liveClaims } from '../claims/claims-repository';
-import { refuseIfClaimedByOther } from '../claims/claims-service';
-import { actAs } from '../live/live-repository';
+import { liveClaims, refuseIfClaimedByOther } from '../claims/claims-service';
+import { actAs } from '../live/live-service';
 import { AdSummaryCache, summarize } from './ad-summary-cache';
 import * as repo from './ads-repository';
 

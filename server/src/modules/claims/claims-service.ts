@@ -2,7 +2,7 @@ import { CLAIM_TTL_MS, adMessages, liveText, type AdClaim } from '@backoffice/co
 import type { Db, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { actAs } from '../live/live-repository';
+import { actAs } from '../live/live-service';
 import * as repo from './claims-repository';
 
 export type ClaimTakeOver = { adId: string; fromAdminId: string; toAdminId: string; at: Date };
@@ -59,3 +59,6 @@ export class ClaimsService {
     });
   }
 }
+
+/** For the ads list: the live claims of a page's ads. */
+export { liveClaims } from './claims-repository';

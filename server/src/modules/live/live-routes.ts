@@ -13,6 +13,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub }> = async (app, {
       schema: {
         description:
           'Server-Sent Events: `event: ad` with an adLiveEvent as data, `id:` a resumable sequence, a comment every 15 s.',
+        produces: ['text/event-stream'],
         response: { 200: z.string().describe('text/event-stream') },
       },
     },
