@@ -83,6 +83,33 @@ describeApi('GET /api/events (docs/decisions/0017-live-queue-and-claims.md)', ()
     expect(new Set(seqs).size).toBe(seqs.length);
   });
 
+  it('sends claims taken and released, with the claim, and a decision ends the claim', async () => {
+    const ad = await makeAd(t.database.db, { status: 'pending' });
+    const s = await stream();
+    const client = adminClient(t.app, cookie);
+    const claimed = await client.send('POST', `/api/advertisements/${ad.id}/claim`, {});
+    expect(await s.waitForEvent((e) => e.id === ad.id && e.type === 'claimed')).toMatchObject({
+      status: 'pending',
+      by: { _id: adminId, name: adminName },
+      claim: claimed.json().claim,
+    });
+    await client.send('DELETE', `/api/advertisements/${ad.id}/claim`);
+    expect(await s.waitForEvent((e) => e.id === ad.id && e.type === 'released')).toMatchObject({
+      by: { _id: adminId, name: adminName },
+      claim: null,
+    });
+    await client.send('POST', `/api/advertisements/${ad.id}/claim`, {});
+    await client.approve(ad.id);
+    await s.waitForEvent((e) => e.id === ad.id && e.type === 'moderated');
+    // The decision ended the claim without a `released` event of its own.
+    expect(
+      s
+        .events()
+        .filter((e) => e.id === ad.id)
+        .map((e) => e.type),
+    ).toEqual(['claimed', 'released', 'claimed', 'moderated']);
+  });
+
   it('replays the events missed while disconnected exactly once after Last-Event-ID, then goes on live', async () => {
     const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => makeAd(t.database.db, { status: 'pending' })));
     const client = adminClient(t.app, cookie);

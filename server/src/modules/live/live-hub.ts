@@ -181,7 +181,8 @@ export class LiveHub {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       'x-accel-buffering': 'no',
-      connection: 'keep-alive',
+      // The socket goes with the stream: a stream's connection is never reused, and nothing holds a closing server.
+      connection: 'close',
     });
     const resumeFrom = lastEventId && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : undefined;
     const s: Stream = { raw, last: this.last, pending: resumeFrom === undefined ? null : [] };
