@@ -181,8 +181,10 @@ describe.skipIf(testDb !== 'postgres')('two server instances on one PostgreSQL',
   });
 
   it("delivers an approve on instance A to a stream on instance B, and B's back to A", async () => {
-    a = await buildTestApp();
-    b = await buildTestApp({ sameDatabaseAs: a });
+    // No heartbeat (its catch-up would deliver without NOTIFY): only the database's notification can.
+    const quiet = manualEvery();
+    a = await buildTestApp({ live: { every: quiet.every } });
+    b = await buildTestApp({ sameDatabaseAs: a, live: { every: quiet.every } });
     const baseA = await a.app.listen({ host: '127.0.0.1', port: 0 });
     const baseB = await b.app.listen({ host: '127.0.0.1', port: 0 });
     const admin = await makeAdmin(a.database.db, { name: 'Nimal Perera' });
