@@ -84,8 +84,8 @@ describeApi('GET /api/events (docs/decisions/0017-live-queue-and-claims.md)', ()
   });
 
   it('sends claims taken and released, with the claim, and a decision ends the claim', async () => {
-    const ad = await makeAd(t.database.db, { status: 'pending' });
     const s = await stream();
+    const ad = await makeAd(t.database.db, { status: 'pending' });
     const client = adminClient(t.app, cookie);
     const claimed = await client.send('POST', `/api/advertisements/${ad.id}/claim`, {});
     expect(await s.waitForEvent((e) => e.id === ad.id && e.type === 'claimed')).toMatchObject({
@@ -107,7 +107,7 @@ describeApi('GET /api/events (docs/decisions/0017-live-queue-and-claims.md)', ()
         .events()
         .filter((e) => e.id === ad.id)
         .map((e) => e.type),
-    ).toEqual(['claimed', 'released', 'claimed', 'moderated']);
+    ).toEqual(['created', 'claimed', 'released', 'claimed', 'moderated']);
   });
 
   it('replays the events missed while disconnected exactly once after Last-Event-ID, then goes on live', async () => {
