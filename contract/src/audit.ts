@@ -5,7 +5,7 @@ import { MAX_REJECTION_REASON } from './ads';
  * The audit trail: one entry per state change an admin makes, written in the transaction of the
  * change (docs/decisions/0016-audit-trail.md). Entries are never updated or deleted through the API.
  */
-export const AUDIT_ENTITIES = ['ad', 'user', 'package', 'banner', 'duty', 'session'] as const;
+export const AUDIT_ENTITIES = ['ad', 'user', 'package', 'banner', 'duty', 'reason', 'session'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Ad history actions; later features add to the end (claims, messages to the advertiser). */

@@ -17,6 +17,10 @@ import { AdvertiserOutbox } from './messages/advertiser-outbox';
 import { LocalDiskStorage, type FileStorage } from './storage/file-storage';
 import { healthRoutes } from './modules/health/health-routes';
 import { bannerAdsRoutes } from './modules/banners/banner-ads-routes';
+import { claimsRoutes } from './modules/claims/claims-routes';
+import { LiveHub, type LiveOptions } from './modules/live/live-hub';
+import { liveRoutes } from './modules/live/live-routes';
+import { rejectionReasonsRoutes } from './modules/rejection-reasons/rejection-reasons-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 import { dutiesRoutes } from './modules/duties/duties-routes';
 import { exportsRoutes } from './modules/exports/exports-routes';
@@ -46,6 +50,8 @@ export type AppDeps = {
   signInPerMinute?: number;
   /** Where uploaded and ad images live; the local disk under DATA_DIR/uploads unless given (tests inject faults). */
   storage?: FileStorage;
+  /** The event stream's heartbeat and limits (tests tick the heartbeat by hand). */
+  live?: LiveOptions;
 };
 
 export type App = FastifyInstance;
@@ -146,6 +152,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('advertiserOutbox', outbox);
   const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log, outbox };
   registerUploadSweep(app, { db: database.db, storage, clock });
+  const live = new LiveHub(database.db, database.listen, app.log, deps.live);
+  await live.start();
+  // Before the server closes: open streams would keep it waiting for ever.
+  app.addHook('preClose', () => live.close());
+  app.decorate('live', live);
 
   await app.register(async (admin) => {
     guardAdminsOnly(admin, auth);
@@ -165,6 +176,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(docsRoutes);
     await admin.register(advertiserMessagesRoutes, { outbox });
     await admin.register(activityRoutes, moduleDeps);
+    await admin.register(liveRoutes, { hub: live });
+    await admin.register(claimsRoutes, moduleDeps);
+    await admin.register(rejectionReasonsRoutes, moduleDeps);
   });
 
   await registerStaticFiles(app, { uploadsDir, webDist: config.webDist });
@@ -178,5 +192,7 @@ declare module 'fastify' {
     routeList: RouteEntry[];
     /** Messages to advertisers (tests wake its delivery after moving the clock). */
     advertiserOutbox: AdvertiserOutbox;
+    /** The event stream of this instance. */
+    live: LiveHub;
   }
 }

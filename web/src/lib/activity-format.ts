@@ -31,6 +31,7 @@ export const entityLabels: Record<AuditEntity, string> = {
   package: 'Package',
   banner: 'Banner',
   duty: 'Duty',
+  reason: 'Rejection reason',
   session: 'Sign-in',
 };
 
@@ -82,6 +83,9 @@ export function eventLink(event: Pick<ActivityEvent, 'entity' | 'entityId' | 'en
       return paths.banners;
     case 'duty':
       return paths.duties;
+    case 'reason':
+      // Managed from the Reject modal: no screen of their own to go to.
+      return null;
   }
 }
 

@@ -4,3 +4,4 @@ export * from './ads';
 export * from './catalog';
 export * from './advertiser-messages';
 export * from './audit';
+export * from './live';
