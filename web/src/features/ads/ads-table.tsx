@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { adImageUrl, adMessages, type Advertisement, type AdSortField } from '@backoffice/contract';
+import { adImageUrl, adMessages, liveText, type Advertisement, type AdSortField } from '@backoffice/contract';
 import { Check, Eye, SearchX, Trash2, X } from 'lucide-react';
 import {
   Badge,
@@ -19,6 +19,11 @@ import {
   theadClass,
   type RowMenuItem,
 } from '../../components/ui';
+import { useAppSelector } from '../../app/hooks';
+import { useLiveNotes } from '../../app/live-events';
+import { selectCurrentUser } from '../../lib/session-events';
+import { formatAge } from './ad-age';
+import { claimedByOther } from './ad-claim';
 import { adTypeLabel, formatAdDate, formatAdId, formatContact } from './ad-format';
 import type { AdsSort } from './use-ads-table-state';
 
@@ -44,6 +49,9 @@ export interface AdsTableProps {
   onReject: (ad: Advertisement) => void;
   onDelete: (ad: Advertisement) => void;
   onResetFilters: () => void;
+  /** The row keyboard review is on (ringed even when the browser's focus is elsewhere). */
+  focusedId?: string | null;
+  onRowFocus?: (ad: Advertisement) => void;
 }
 
 const sortable: Array<{ field: AdSortField; label: string }> = [
@@ -80,6 +88,9 @@ function rowActions(ad: Advertisement, props: AdsTableProps): RowMenuItem[] {
 /** The ads table of docs/product.md#ads-moderation. A row click (or Enter on a focused row) opens the side panel. */
 export function AdsTable(props: AdsTableProps) {
   const { ads, loading, sort, onSort, onSortIntent, selection, onOpen } = props;
+  const selfId = useAppSelector(selectCurrentUser)?._id;
+  const notes = useLiveNotes();
+  const now = Date.now();
   const header = (h: { field: AdSortField; label: string }) => (
     <SortableHeader
       key={h.field}
@@ -137,10 +148,15 @@ export function AdsTable(props: AdsTableProps) {
           ads.map((ad) => {
             const id = formatAdId(ad._id);
             const pending = ad.status === 'pending';
+            const reviewer = pending ? claimedByOther(ad, selfId, now) : null;
+            const age = pending ? formatAge(ad.postingDate, now) : null;
+            const note = notes.get(ad._id);
             return (
               <tr
                 key={ad._id}
+                data-ad-id={ad._id}
                 tabIndex={0}
+                onFocus={(e) => e.target === e.currentTarget && props.onRowFocus?.(ad)}
                 aria-label={`${id} ${ad.heading}`}
                 onClick={() => onOpen(ad)}
                 onKeyDown={(e) => onRowKeyDown(e, ad)}
@@ -148,6 +164,7 @@ export function AdsTable(props: AdsTableProps) {
                   rowClass,
                   'cursor-pointer focus-visible:bg-slate-800/40 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500',
                   selection.isSelected(ad._id) && 'bg-indigo-500/5',
+                  props.focusedId === ad._id && 'outline-2 -outline-offset-2 outline-indigo-500/70',
                 )}
               >
                 <td className={tdClass} onClick={(e) => e.stopPropagation()}>
@@ -157,6 +174,7 @@ export function AdsTable(props: AdsTableProps) {
                       className={checkboxClass}
                       aria-label={`Select advertisement ${id}`}
                       checked={selection.isSelected(ad._id)}
+                      disabled={reviewer !== null}
                       onChange={() => selection.toggle(ad)}
                     />
                   )}
@@ -182,12 +200,23 @@ export function AdsTable(props: AdsTableProps) {
                   </span>
                 </td>
                 <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>{formatContact(ad.phone1)}</td>
-                <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>{formatAdDate(ad.postingDate)}</td>
+                <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>
+                  {formatAdDate(ad.postingDate)}
+                  {age && <span className="ml-2 text-xs text-amber-300/80">{age}</span>}
+                </td>
                 <td className={tdClass}>
                   <Badge tone={ad.adType === 'regular' ? 'violet' : 'sky'}>{adTypeLabel(ad.adType)}</Badge>
                 </td>
                 <td className={tdClass}>
-                  <StatusBadge status={ad.status} />
+                  <div className="flex flex-col items-start gap-1">
+                    <StatusBadge status={ad.status} />
+                    {reviewer && (
+                      <Badge tone="sky" className="whitespace-nowrap">
+                        {liveText.beingReviewedBy(reviewer.name)}
+                      </Badge>
+                    )}
+                    {note && <p className="text-xs whitespace-nowrap text-slate-400">{note}</p>}
+                  </div>
                 </td>
                 <td className={cx(tdClass, 'text-right')} onClick={(e) => e.stopPropagation()}>
                   <RowMenu label={`Actions for advertisement ${id}`} items={rowActions(ad, props)} />
