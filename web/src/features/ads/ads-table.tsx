@@ -202,7 +202,7 @@ export function AdsTable(props: AdsTableProps) {
                 <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>{formatContact(ad.phone1)}</td>
                 <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>
                   {formatAdDate(ad.postingDate)}
-                  {age && <span className="ml-2 text-xs text-amber-300/80">{age}</span>}
+                  {age && <span className="ml-1.5 text-xs text-amber-300/80">{` ${age}`}</span>}
                 </td>
                 <td className={tdClass}>
                   <Badge tone={ad.adType === 'regular' ? 'violet' : 'sky'}>{adTypeLabel(ad.adType)}</Badge>

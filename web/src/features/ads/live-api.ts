@@ -1,8 +1,4 @@
-import type {
-  AdClaimResponse,
-  RejectionReasonBody,
-  RejectionReasonTemplate,
-} from '@backoffice/contract';
+import type { AdClaimResponse, RejectionReasonBody, RejectionReasonTemplate } from '@backoffice/contract';
 import { baseApi } from '../../lib/api';
 
 const claimPath = (id: string) => `/advertisements/${encodeURIComponent(id)}/claim`;
