@@ -1,9 +1,10 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useStore } from 'react-redux';
 import { adLiveEvent, liveText, type AdListParams, type AdLiveEvent } from '@backoffice/contract';
 import { adsApi } from '../features/ads/ads-api';
 import { dashboardApi } from '../features/dashboard/dashboard-api';
 import { notificationsApi } from '../features/notifications/notifications-api';
+import { clearLiveNotes, setLiveNote, setLiveStatus } from '../lib/live-status';
 import { selectCurrentUser } from '../lib/session-events';
 import { useAppSelector } from './hooks';
 import type { AppStore } from './store';
@@ -14,54 +15,6 @@ export const EVENTS_URL = '/api/events';
 export const LIVE_REFRESH_DEBOUNCE_MS = 1000;
 /** A stream the server refused or cut (not a plain network drop, which EventSource retries itself) is opened again after this. */
 export const LIVE_RETRY_MS = 5000;
-/** "Approved by Nimal just now" stays beside the row this long. */
-export const DECIDED_NOTE_MS = 60_000;
-
-export type LiveStatus = 'connecting' | 'open' | 'reconnecting';
-
-/*
- * The connection's state and the "decided by" notes live outside Redux: they belong to this
- * browser tab's stream, are never persisted, and only the shell and the table rows read them.
- */
-let status: LiveStatus = 'connecting';
-let notes: ReadonlyMap<string, string> = new Map();
-const noteTimers = new Map<string, ReturnType<typeof setTimeout>>();
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-function setStatus(next: LiveStatus) {
-  if (status === next) return;
-  status = next;
-  emit();
-}
-function setNote(id: string, text: string | null) {
-  const next = new Map(notes);
-  clearTimeout(noteTimers.get(id));
-  noteTimers.delete(id);
-  if (text === null) next.delete(id);
-  else {
-    next.set(id, text);
-    noteTimers.set(
-      id,
-      setTimeout(() => setNote(id, null), DECIDED_NOTE_MS),
-    );
-  }
-  notes = next;
-  emit();
-}
-function clearNotes() {
-  noteTimers.forEach((t) => clearTimeout(t));
-  noteTimers.clear();
-  notes = new Map();
-  emit();
-}
-
-export const useLiveStatus = () => useSyncExternalStore(subscribe, () => status);
-/** What another admin just did to each ad on screen, by ad id. */
-export const useLiveNotes = () => useSyncExternalStore(subscribe, () => notes);
 
 /** A new ad shows up on a list sorted newest first, on its first page, when the status filter lets it. */
 function showsNewAds(args: AdListParams): boolean {
@@ -130,8 +83,8 @@ export function applyAdEvent(store: AppStore, event: AdLiveEvent, refresh: Refre
   }
 
   if (event.type === 'moderated' && byOther && (event.status === 'approved' || event.status === 'rejected'))
-    setNote(event.id, liveText.decidedBy(event.status, event.by!.name));
-  else if (event.type === 'deleted' && byOther) setNote(event.id, liveText.deletedBy(event.by!.name));
+    setLiveNote(event.id, liveText.decidedBy(event.status, event.by!.name));
+  else if (event.type === 'deleted' && byOther) setLiveNote(event.id, liveText.deletedBy(event.by!.name));
 
   // The bell shows others' decisions and the public site's new ads (its feed has what the event lacks).
   if ((event.by === null || byOther) && event.type !== 'claimed' && event.type !== 'released') refresh.bell();
@@ -206,7 +159,7 @@ export function startLiveEvents(store: AppStore): () => void {
     const current = new EventSource(EVENTS_URL);
     source = current;
     current.addEventListener('open', () => {
-      setStatus('open');
+      setLiveStatus('open');
       if (missed) {
         missed = false;
         store.dispatch(adsApi.util.invalidateTags(['Ads']));
@@ -215,7 +168,7 @@ export function startLiveEvents(store: AppStore): () => void {
     current.addEventListener('ad', onAd as EventListener);
     current.addEventListener('error', () => {
       if (stopped) return;
-      setStatus('reconnecting');
+      setLiveStatus('reconnecting');
       if (current.readyState === EventSource.CLOSED) {
         current.close();
         missed = true;
@@ -224,7 +177,7 @@ export function startLiveEvents(store: AppStore): () => void {
     });
   }
 
-  setStatus('connecting');
+  setLiveStatus('connecting');
   connect();
   return () => {
     stopped = true;
@@ -232,8 +185,8 @@ export function startLiveEvents(store: AppStore): () => void {
     refresh.stop();
     source?.close();
     source = null;
-    clearNotes();
-    setStatus('connecting');
+    clearLiveNotes();
+    setLiveStatus('connecting');
   };
 }
 

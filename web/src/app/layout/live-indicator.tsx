@@ -1,5 +1,5 @@
 import { liveText } from '@backoffice/contract';
-import { useLiveStatus } from '../live-events';
+import { useLiveStatus } from '../../lib/live-status';
 
 /** A quiet note while the live stream reconnects by itself; nothing while connected. */
 export function LiveIndicator() {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ADS_PAGE_SIZE, adMessages, type AdListParams, type Advertisement } from '@backoffice/contract';
-import { useAppSelector } from '../../app/hooks';
+import { useSelector } from 'react-redux';
 import { selectCurrentUser } from '../../lib/session-events';
 import {
   Banner,
@@ -101,7 +101,7 @@ export function AdsDirectoryPage() {
   const claim = useAdClaim(panelAd?._id, panel?.open === true && panelAd?.status === 'pending');
 
   // Keyboard review (use-review-keys.ts); every action also has its button or row menu.
-  const selfId = useAppSelector(selectCurrentUser)?._id;
+  const selfId = useSelector(selectCurrentUser)?._id;
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   useReviewKeys({

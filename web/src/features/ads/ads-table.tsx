@@ -19,9 +19,10 @@ import {
   theadClass,
   type RowMenuItem,
 } from '../../components/ui';
-import { useAppSelector } from '../../app/hooks';
-import { useLiveNotes } from '../../app/live-events';
+import { useSelector } from 'react-redux';
+import { useLiveNotes } from '../../lib/live-status';
 import { selectCurrentUser } from '../../lib/session-events';
+import { useNow } from '../../lib/use-now';
 import { formatAge } from './ad-age';
 import { claimedByOther } from './ad-claim';
 import { adTypeLabel, formatAdDate, formatAdId, formatContact } from './ad-format';
@@ -88,9 +89,10 @@ function rowActions(ad: Advertisement, props: AdsTableProps): RowMenuItem[] {
 /** The ads table of docs/product.md#ads-moderation. A row click (or Enter on a focused row) opens the side panel. */
 export function AdsTable(props: AdsTableProps) {
   const { ads, loading, sort, onSort, onSortIntent, selection, onOpen } = props;
-  const selfId = useAppSelector(selectCurrentUser)?._id;
+  const selfId = useSelector(selectCurrentUser)?._id;
   const notes = useLiveNotes();
-  const now = Date.now();
+  // Ages and claim expiries move on while the page stays open.
+  const now = useNow();
   const header = (h: { field: AdSortField; label: string }) => (
     <SortableHeader
       key={h.field}

@@ -243,7 +243,7 @@ describe('claims', () => {
       makeAd({
         _id: adId(3),
         status: 'pending',
-        claim: { by: { _id: me._id, name: me.name }, expiresAt: inAMinute() },
+        claim: { by: { _id: me._id, name: 'Ada Admin' }, expiresAt: inAMinute() },
       }),
       makeAd({
         _id: adId(4),
