@@ -20,6 +20,8 @@ function holderName(error: unknown, message: string): string {
 }
 
 const isConflict = (error: unknown) => (error as { status?: unknown } | undefined)?.status === 409;
+/** A 409 for another reason (the ad was decided meanwhile) is not someone else's claim. */
+const isHeldByOther = (error: unknown) => isConflict(error) && serverMessage(error, '').startsWith(PREFIX);
 
 /**
  * Holds a claim on a pending ad while its side panel is open (contract/src/live.ts): claims on
@@ -44,9 +46,9 @@ export function useAdClaim(adId: string | undefined, active: boolean) {
       if (!('error' in result)) {
         held.current = true;
         setState({ kind: 'mine' });
-      } else if (isConflict(result.error)) {
+      } else if (isHeldByOther(result.error)) {
         held.current = false;
-        const message = serverMessage(result.error, liveText.beingReviewedBy('another admin'));
+        const message = serverMessage(result.error, '');
         setState({ kind: 'other', message, name: holderName(result.error, message) });
       }
       // Other failures (the network, a deleted ad) leave the panel usable; the server still refuses
