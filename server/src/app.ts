@@ -16,6 +16,10 @@ import { AdvertiserOutbox } from './messages/advertiser-outbox';
 import { LocalDiskStorage, type FileStorage } from './storage/file-storage';
 import { healthRoutes } from './modules/health/health-routes';
 import { bannerAdsRoutes } from './modules/banners/banner-ads-routes';
+import { claimsRoutes } from './modules/claims/claims-routes';
+import { LiveHub, type LiveOptions } from './modules/live/live-hub';
+import { liveRoutes } from './modules/live/live-routes';
+import { rejectionReasonsRoutes } from './modules/rejection-reasons/rejection-reasons-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 import { dutiesRoutes } from './modules/duties/duties-routes';
 import type { ModuleDeps } from './modules/module-deps';
@@ -44,6 +48,8 @@ export type AppDeps = {
   signInPerMinute?: number;
   /** Where uploaded and ad images live; the local disk under DATA_DIR/uploads unless given (tests inject faults). */
   storage?: FileStorage;
+  /** The event stream's heartbeat and limits (tests tick the heartbeat by hand). */
+  live?: LiveOptions;
 };
 
 export type App = FastifyInstance;
@@ -144,6 +150,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('advertiserOutbox', outbox);
   const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log, outbox };
   registerUploadSweep(app, { db: database.db, storage, clock });
+  const live = new LiveHub(database.db, database.listen, app.log, deps.live);
+  await live.start();
+  // Before the server closes: open streams would keep it waiting for ever.
+  app.addHook('preClose', () => live.close());
+  app.decorate('live', live);
 
   await app.register(async (admin) => {
     guardAdminsOnly(admin, auth);
@@ -157,6 +168,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(productsRoutes, moduleDeps);
     await admin.register(docsRoutes);
     await admin.register(advertiserMessagesRoutes, { outbox });
+    await admin.register(liveRoutes, { hub: live });
+    await admin.register(claimsRoutes, moduleDeps);
+    await admin.register(rejectionReasonsRoutes, moduleDeps);
   });
 
   await registerStaticFiles(app, { uploadsDir, webDist: config.webDist });
@@ -170,5 +184,7 @@ declare module 'fastify' {
     routeList: RouteEntry[];
     /** Messages to advertisers (tests wake its delivery after moving the clock). */
     advertiserOutbox: AdvertiserOutbox;
+    /** The event stream of this instance. */
+    live: LiveHub;
   }
 }

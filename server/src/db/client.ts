@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { postgresListen, type Listen } from './listen';
 import { RequestOrder } from './request-order';
 import * as schema from './schema';
 
@@ -26,6 +27,8 @@ export type Database = {
   requestOrder?: RequestOrder;
   /** PostgreSQL: the connection string, for clients of its own (the message queue). */
   url?: string;
+  /** LISTEN to NOTIFY channels: PGlite's own, or a dedicated PostgreSQL connection. */
+  listen: Listen;
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -40,6 +43,14 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     db,
     kind: 'pglite',
     requestOrder,
+    listen: async (handlers) => {
+      const stops = await Promise.all(
+        Object.entries(handlers).map(([channel, handler]) => client.listen(channel, handler)),
+      );
+      return async () => {
+        if (!client.closed) await Promise.all(stops.map((stop) => stop()));
+      };
+    },
     async close() {
       if (client.closed) return;
       await client.exec('CHECKPOINT');
@@ -73,6 +84,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     db,
     kind: 'postgres',
     url,
+    listen: postgresListen(url),
     async close() {
       await pool.end();
     },

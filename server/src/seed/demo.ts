@@ -7,6 +7,7 @@ import { seedBanners } from './demo-banners';
 import { seedDuties } from './demo-duties';
 import { seedPackages } from './demo-packages';
 import { seedProducts } from './demo-products';
+import { seedRejectionReasons } from './demo-rejection-reasons';
 import { seedAdvertisers } from './demo-users';
 
 /** docs/decisions/0015-demo-data-and-admins.md: the small demo set seeded on the first start of an empty embedded database. */
@@ -19,5 +20,6 @@ export async function seedDemoIfEmpty(db: Db, storage: FileStorage): Promise<boo
   await seedDuties(db, storage);
   await seedBanners(db, storage);
   await seedProducts(db, storage);
+  await seedRejectionReasons(db);
   return true;
 }

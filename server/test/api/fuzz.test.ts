@@ -69,8 +69,10 @@ describeApi('fuzzing every route (issue 8)', () => {
     const seen = new Set<string>();
     routes = t.app.routeList.filter((r) => {
       const key = `${r.method} ${r.url}`;
-      // Signing out would end the fuzzer's own session: it is covered by the auth tests.
-      if (!r.url.startsWith('/api/') || r.url === '/api/user/signout' || seen.has(key)) return false;
+      // Signing out would end the fuzzer's own session: it is covered by the auth tests. The event
+      // stream never ends an answer, which app.inject waits for (server/test/api/live-events.test.ts).
+      if (!r.url.startsWith('/api/') || ['/api/user/signout', '/api/events'].includes(r.url) || seen.has(key))
+        return false;
       seen.add(key);
       return true;
     });

@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { messages } from '@backoffice/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { rejectionReasons } from '../../src/db/schema';
 import { DOCS_PREFIX } from '../../src/plugins/openapi';
 import { bannerClient, formParts, images, makeBannerAd, validFields } from '../support/banner-factories';
 import { dutyBody, makeDuty, makePackage, packageBody } from '../support/catalogue-factories';
@@ -128,6 +129,14 @@ describeApi('OpenAPI description at /api/docs/json', () => {
     await makeModerationEvent(db, { createdAt: t.clock() });
     const banners = bannerClient(t.app, cookie);
     const admin = await makeAdmin(db);
+    const claimed = await makeAd(db);
+    const [reason, doomedReason] = await db
+      .insert(rejectionReasons)
+      .values([
+        { title: 'Duplicate ad', text: 'Posted twice.' },
+        { title: 'Poor photos', text: 'Blurred photos.' },
+      ])
+      .returning();
     // An ad without an advertiser: its message fails at once (no address), so it can be retried.
     const unowned = await makeAd(db, { userId: null });
     await inject({ method: 'PUT', url: `/api/advertisements/${unowned.id}/status`, payload: { status: 'approved' } });
@@ -233,6 +242,28 @@ describeApi('OpenAPI description at /api/docs/json', () => {
         route: 'POST /api/advertiser-messages/:id/retry',
         send: () => inject({ method: 'POST', url: `/api/advertiser-messages/${failedMessage.id}/retry` }),
       },
+      {
+        route: 'POST /api/advertisements/:id/claim',
+        send: () => inject({ method: 'POST', url: `/api/advertisements/${claimed.id}/claim`, payload: {} }),
+      },
+      {
+        route: 'DELETE /api/advertisements/:id/claim',
+        send: () => inject({ method: 'DELETE', url: `/api/advertisements/${claimed.id}/claim` }),
+      },
+      { route: 'GET /api/rejection-reasons', send: () => inject({ method: 'GET', url: '/api/rejection-reasons' }) },
+      {
+        route: 'POST /api/rejection-reasons',
+        send: () => inject({ method: 'POST', url: '/api/rejection-reasons', payload: { title: 'a', text: 'b' } }),
+      },
+      {
+        route: 'PUT /api/rejection-reasons/:id',
+        send: () =>
+          inject({ method: 'PUT', url: `/api/rejection-reasons/${reason!.id}`, payload: { title: 'c', text: 'd' } }),
+      },
+      {
+        route: 'DELETE /api/rejection-reasons/:id',
+        send: () => inject({ method: 'DELETE', url: `/api/rejection-reasons/${doomedReason!.id}` }),
+      },
       { route: 'GET /api/dashboard', send: () => inject({ method: 'GET', url: '/api/dashboard?period=month' }) },
       { route: 'GET /api/notifications', send: () => inject({ method: 'GET', url: '/api/notifications' }) },
       {
@@ -241,8 +272,14 @@ describeApi('OpenAPI description at /api/docs/json', () => {
       },
     ];
 
+    // The event stream never ends: its answer is checked as a stream (and left to app.close()).
+    const stream = await inject({ method: 'GET', url: '/api/events', payloadAsStream: true });
+    expect([stream.statusCode, stream.headers['content-type']]).toEqual([200, 'text/event-stream; charset=utf-8']);
+    stream.stream().destroy();
+    expect(Object.keys(doc.paths['/api/events']?.get?.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
+
     // A route added to the server without a call here fails, so every route's answer is checked.
-    expect(calls.map((c) => c.route).sort()).toEqual(apiRoutes().sort());
+    expect([...calls.map((c) => c.route), 'GET /api/events'].sort()).toEqual(apiRoutes().sort());
     for (const call of calls) {
       const res = await call.send();
       expect([call.route, res.statusCode < 300]).toEqual([call.route, true]);

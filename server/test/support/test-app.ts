@@ -10,6 +10,7 @@ import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openPglite, openPostgres, type Database } from '../../src/db/client';
 import type { Clock } from '../../src/lib/clock';
+import type { LiveOptions } from '../../src/modules/live/live-hub';
 
 /** Which database this project runs on: the same tests run on PGlite and on PostgreSQL. */
 export const testDb = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -57,6 +58,8 @@ export async function buildTestApp(
     logStream?: { write(line: string): void };
     /** PostgreSQL: a second instance on another test app's database (its own connections). */
     sameDatabaseAs?: TestApp;
+    /** The event stream's heartbeat and limits. */
+    live?: LiveOptions;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(opts.sameDatabaseAs?.database);
@@ -76,6 +79,7 @@ export async function buildTestApp(
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
     signInPerMinute: 1000,
     storage,
+    live: opts.live,
   });
   await app.ready();
   return {

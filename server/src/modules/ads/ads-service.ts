@@ -14,6 +14,8 @@ import type { AdvertiserOutbox } from '../../messages/advertiser-outbox';
 import { totalShownByPage } from '../../lib/paging';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { keyInArea, type FileStorage } from '../../storage/file-storage';
+import { liveClaims, refuseIfClaimedByOther } from '../claims/claims-service';
+import { actAs } from '../live/live-service';
 import { AdSummaryCache, summarize } from './ad-summary-cache';
 import * as repo from './ads-repository';
 
@@ -92,8 +94,10 @@ export class AdsService {
     counts.total = counts.pending + counts.approved + counts.rejected;
     const total = q.q ? totalShownByPage(q, page.rows.length) : summary.filtered;
     const byName = (a: string, b: string) => a.localeCompare(b);
+    const pendingIds = page.rows.filter((r) => r.status === 'pending').map((r) => r.id);
+    const claims = await liveClaims(this.db, pendingIds, this.clock());
     return {
-      advertisements: page.rows.map(toAdvertisement),
+      advertisements: page.rows.map((r) => ({ ...toAdvertisement(r), claim: claims.get(r.id) ?? null })),
       total,
       page: q.page,
       pageSize: q.pageSize,
@@ -113,6 +117,7 @@ export class AdsService {
     const reason = body.status === 'rejected' ? body.rejectionReason : null;
     const at = this.clock();
     const row = await this.db.transaction(async (tx) => {
+      await refuseIfClaimedByOther(tx, id, adminId, at);
       const updated = await repo.moderatePending(tx, id, { status: body.status, rejectionReason: reason, adminId, at });
       if (!updated) {
         if (await repo.findAd(tx, id)) throw new ConflictError(adMessages.notPending);
@@ -161,6 +166,7 @@ export class AdsService {
   /** docs/decisions/0014-ad-moderation-rules.md: keep a subset of the current images; removed files go after the commit. */
   async updateImages(id: string, images: string[], adminId: string): Promise<Advertisement> {
     const { row, removed } = await this.db.transaction(async (tx) => {
+      await actAs(tx, adminId);
       const current = await repo.lockAd(tx, id);
       if (!current) throw new NotFoundError(adMessages.notFound);
       const remaining = [...current.images];
@@ -189,6 +195,7 @@ export class AdsService {
   /** Deletes the ad and (after commit) its image files; its moderation events stay. */
   async delete(id: string, adminId: string): Promise<void> {
     const row = await this.db.transaction(async (tx) => {
+      await actAs(tx, adminId);
       const deleted = await repo.deleteAd(tx, id);
       if (!deleted) throw new NotFoundError(adMessages.notFound);
       await repo.insertModerationEvent(tx, {

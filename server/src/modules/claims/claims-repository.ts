@@ -1,0 +1,58 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AdClaim } from '@backoffice/contract';
+import { rowsOf, type Executor } from '../../db/client';
+import { adClaims } from '../../db/schema';
+
+export type ClaimedAd = {
+  status: string;
+  claim: { adminId: string; name: string; expiresAt: Date } | null;
+};
+
+/**
+ * Locks the ad's row, then reads its claim: claims and decisions on one ad take turns on this lock,
+ * so of two admins claiming at once exactly one sees no live claim. Two statements: a statement
+ * that waited for the lock still sees the other tables as they were when it began.
+ */
+export async function lockClaimedAd(tx: Executor, adId: string): Promise<ClaimedAd | undefined> {
+  const locked = await tx.execute(sql`select status from advertisements where id = ${adId} for update`);
+  const [ad] = rowsOf<{ status: string }>(locked);
+  if (!ad) return undefined;
+  const result = await tx.execute(sql`
+    select c.admin_id, coalesce(u.name, u.username) as name, c.expires_at
+    from ad_claims c left join users u on u.id = c.admin_id
+    where c.ad_id = ${adId}`);
+  const [row] = rowsOf<{ admin_id: string; name: string | null; expires_at: Date | string }>(result);
+  return {
+    status: ad.status,
+    claim: row ? { adminId: row.admin_id, name: row.name ?? '', expiresAt: new Date(row.expires_at) } : null,
+  };
+}
+
+export async function upsertClaim(tx: Executor, adId: string, adminId: string, expiresAt: Date): Promise<void> {
+  await tx
+    .insert(adClaims)
+    .values({ adId, adminId, expiresAt })
+    .onConflictDoUpdate({ target: adClaims.adId, set: { adminId, expiresAt } });
+}
+
+export async function deleteClaim(tx: Executor, adId: string, adminId: string): Promise<void> {
+  await tx.delete(adClaims).where(and(eq(adClaims.adId, adId), eq(adClaims.adminId, adminId)));
+}
+
+/** The live claims on these ads (by primary key: a page's worth of lookups). */
+export async function liveClaims(db: Executor, adIds: string[], now: Date): Promise<Map<string, AdClaim>> {
+  const claims = new Map<string, AdClaim>();
+  if (!adIds.length) return claims;
+  const ids = sql.join(
+    adIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select c.ad_id, c.admin_id, coalesce(u.name, u.username) as name, c.expires_at
+    from ad_claims c join users u on u.id = c.admin_id
+    where c.ad_id in (${ids}) and c.expires_at > ${now.toISOString()}::timestamptz`);
+  for (const r of rowsOf<{ ad_id: string; admin_id: string; name: string; expires_at: Date | string }>(result)) {
+    claims.set(r.ad_id, { by: { _id: r.admin_id, name: r.name }, expiresAt: new Date(r.expires_at).toISOString() });
+  }
+  return claims;
+}

@@ -1,0 +1,64 @@
+import { CLAIM_TTL_MS, adMessages, liveText, type AdClaim } from '@backoffice/contract';
+import type { Db, Executor } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { actAs } from '../live/live-service';
+import * as repo from './claims-repository';
+
+export type ClaimTakeOver = { adId: string; fromAdminId: string; toAdminId: string; at: Date };
+
+export async function onClaimTakenOver(_tx: Executor, _takeOver: ClaimTakeOver): Promise<void> {}
+
+const isLive = (claim: repo.ClaimedAd['claim'], now: Date) => !!claim && claim.expiresAt.getTime() > now.getTime();
+
+/**
+ * Refuses a decision on an ad another admin is reviewing (409 "Being reviewed by NAME"). Runs in
+ * the decision's transaction and locks the ad's row, so a claim cannot slip in between.
+ */
+export async function refuseIfClaimedByOther(tx: Executor, adId: string, adminId: string, now: Date): Promise<void> {
+  const ad = await repo.lockClaimedAd(tx, adId);
+  if (ad?.claim && ad.claim.adminId !== adminId && isLive(ad.claim, now)) {
+    throw new ConflictError(liveText.beingReviewedBy(ad.claim.name));
+  }
+}
+
+/** Claims on pending ads (docs/decisions/0017-live-queue-and-claims.md). */
+export class ClaimsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Claims a pending ad for `adminId` for CLAIM_TTL_MS, or renews the admin's own claim. Another
+   * admin's live claim answers 409 unless `takeOver`; an expired one is taken freely.
+   */
+  async claim(adId: string, admin: { id: string; name: string }, takeOver: boolean): Promise<AdClaim> {
+    const now = this.clock();
+    const expiresAt = new Date(now.getTime() + CLAIM_TTL_MS);
+    await this.db.transaction(async (tx) => {
+      const ad = await repo.lockClaimedAd(tx, adId);
+      if (!ad) throw new NotFoundError(adMessages.notFound);
+      if (ad.status !== 'pending') throw new ConflictError(adMessages.notPending);
+      const holder = ad.claim && ad.claim.adminId !== admin.id && isLive(ad.claim, now) ? ad.claim : null;
+      if (holder && !takeOver) throw new ConflictError(liveText.beingReviewedBy(holder.name));
+      await actAs(tx, admin.id);
+      await repo.upsertClaim(tx, adId, admin.id, expiresAt);
+      if (holder) await onClaimTakenOver(tx, { adId, fromAdminId: holder.adminId, toAdminId: admin.id, at: now });
+    });
+    return { by: { _id: admin.id, name: admin.name }, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** Ends the admin's own claim on the ad (nothing to end is fine). */
+  async release(adId: string, adminId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const ad = await repo.lockClaimedAd(tx, adId);
+      if (!ad) throw new NotFoundError(adMessages.notFound);
+      await actAs(tx, adminId);
+      await repo.deleteClaim(tx, adId, adminId);
+    });
+  }
+}
+
+/** For the ads list: the live claims of a page's ads. */
+export { liveClaims } from './claims-repository';
