@@ -191,9 +191,23 @@ export function AdsTable(props: AdsTableProps) {
                       compact
                       className="size-10 rounded-md"
                     />
-                    <span className="truncate font-medium text-slate-100" title={ad.heading}>
-                      {ad.heading}
-                    </span>
+                    <div className="flex min-w-0 flex-col items-start gap-1">
+                      <span className="max-w-full truncate font-medium text-slate-100" title={ad.heading}>
+                        {ad.heading}
+                      </span>
+                      {reviewer && (
+                        <Badge tone="sky" className="max-w-full">
+                          <span className="truncate" title={liveText.beingReviewedBy(reviewer.name)}>
+                            {liveText.beingReviewedBy(reviewer.name)}
+                          </span>
+                        </Badge>
+                      )}
+                      {note && (
+                        <span className="max-w-full truncate text-xs text-slate-400" title={note}>
+                          {note}
+                        </span>
+                      )}
+                    </div>
                   </div>
                 </td>
                 <td className={tdClass}>
@@ -210,15 +224,7 @@ export function AdsTable(props: AdsTableProps) {
                   <Badge tone={ad.adType === 'regular' ? 'violet' : 'sky'}>{adTypeLabel(ad.adType)}</Badge>
                 </td>
                 <td className={tdClass}>
-                  <div className="flex flex-col items-start gap-1">
-                    <StatusBadge status={ad.status} />
-                    {reviewer && (
-                      <Badge tone="sky" className="whitespace-nowrap">
-                        {liveText.beingReviewedBy(reviewer.name)}
-                      </Badge>
-                    )}
-                    {note && <p className="text-xs whitespace-nowrap text-slate-400">{note}</p>}
-                  </div>
+                  <StatusBadge status={ad.status} />
                 </td>
                 <td className={cx(tdClass, 'text-right')} onClick={(e) => e.stopPropagation()}>
                   <RowMenu label={`Actions for advertisement ${id}`} items={rowActions(ad, props)} />
