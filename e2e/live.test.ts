@@ -135,6 +135,23 @@ describe('Live moderation queue in Chromium', () => {
     expect(b.errors).toEqual([]);
   });
 
+  it('picks the stream up again after a server restart, with no reload', async () => {
+    const { page } = await openQueue(ADMIN.email, ADMIN.password);
+    const target = (await oldestPending())[0]!;
+    const { dataDir, port } = server;
+    await server.stop();
+    await page.getByText(liveText.reconnecting).waitFor();
+    server = await startServer({ dataDir, port });
+    await page.getByText(liveText.reconnecting).waitFor({ state: 'detached' });
+    // A decision made after the restart, outside this page, reaches its row.
+    const res = await api<unknown>(`/api/advertisements/${target._id}/status`, {
+      method: 'PUT',
+      body: JSON.stringify({ status: 'approved' }),
+    });
+    expect(res.status).toBe(200);
+    await rowOf(page, target).getByText('Approved', { exact: true }).waitFor();
+  });
+
   it('reviews with the keyboard, and typing in the search box triggers no shortcut', async () => {
     const { page, errors } = await openQueue(ADMIN.email, ADMIN.password);
     const queue = await oldestPending();
