@@ -12,7 +12,7 @@ describeApi('claims on pending ads (docs/decisions/0017-live-queue-and-claims.md
   let asNimal: ReturnType<typeof adminClient>;
   let asSunil: ReturnType<typeof adminClient>;
   const claim = (as: ReturnType<typeof adminClient>, id: string, body?: object) =>
-    as.send('POST', `/api/advertisements/${id}/claim`, body ?? {});
+    as.send('POST', `/api/advertisements/${id}/claim`, body);
   const release = (as: ReturnType<typeof adminClient>, id: string) =>
     as.send('DELETE', `/api/advertisements/${id}/claim`);
 

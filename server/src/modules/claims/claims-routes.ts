@@ -10,7 +10,8 @@ export const claimsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
 
   app.post(
     '/api/advertisements/:id/claim',
-    { schema: { params: uuidParam, body: adClaimBody, response: { 200: adClaimResponse } } },
+    // A POST without a body (null to the validator) is a plain claim.
+    { schema: { params: uuidParam, body: adClaimBody.nullable(), response: { 200: adClaimResponse } } },
     async (request) => {
       const user = request.session!.user;
       const claim = await claims.claim(

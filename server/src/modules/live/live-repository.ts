@@ -22,12 +22,9 @@ export async function sequence(db: Executor): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Forgets numbered events beyond the newest `keep`, and any older than a day. */
+/** Forgets numbered events beyond the newest `keep` (a count, not an age: `at` follows the app's clock). */
 export async function prune(db: Executor, keep: number): Promise<void> {
-  await db.execute(sql`
-    delete from ad_live_events
-    where seq <= (select last from ad_live_counter where one) - ${keep}
-       or (seq is not null and at < now() - interval '1 day')`);
+  await db.execute(sql`delete from ad_live_events where seq <= (select last from ad_live_counter where one) - ${keep}`);
 }
 
 export type SequencedEvent = { seq: number; event: AdLiveEvent };
