@@ -2,6 +2,8 @@ import { Outlet } from 'react-router';
 import { useGetSessionQuery } from '../../features/auth/auth-api';
 import { FullscreenButton } from './fullscreen-button';
 import { HeaderBar } from './header-bar';
+import { LiveIndicator } from './live-indicator';
+import { useLiveEvents } from '../live-events';
 import { Sidebar } from './sidebar';
 
 /** Dark admin shell: fixed sidebar, header bar, scrollable main area, fullscreen toggle (docs/product.md#overview, docs/product.md#screens-and-routes). */
@@ -9,6 +11,8 @@ export function AppShell() {
   // Checks the server session on every mount; a 401 signs the client out (docs/decisions/0012-access-control.md) and the guard
   // then sends the visitor to /.
   const session = useGetSessionQuery(undefined, { refetchOnMountOrArgChange: true });
+  // One event stream per signed-in session, once the session is known good; it closes on sign-out.
+  useLiveEvents(session.isSuccess);
 
   return (
     <div className="h-full bg-slate-950 text-slate-100">
@@ -20,6 +24,7 @@ export function AppShell() {
         </div>
       </main>
       <FullscreenButton />
+      <LiveIndicator />
     </div>
   );
 }

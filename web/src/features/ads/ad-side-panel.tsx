@@ -27,6 +27,8 @@ export interface AdSidePanelProps {
   /** The page's result banner, shown here while the panel covers the page. */
   message: BannerMessage | null;
   onMessage: (message: BannerMessage) => void;
+  /** Shown above the details (who else is reviewing the ad). */
+  notice?: React.ReactNode;
 }
 
 /** The images still kept, each with its place in the ad's list (paths may repeat). */
@@ -46,7 +48,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
  * removed, Cancel to revert and Save (only when modified). Closing with unsaved removals asks
  * first, with the browser's confirm.
  */
-export function AdSidePanel({ ad, open, onClose, onSaved, message, onMessage }: AdSidePanelProps) {
+export function AdSidePanel({ ad, open, onClose, onSaved, message, onMessage, notice }: AdSidePanelProps) {
   const original: Kept = ad.images.map((path, index) => ({ path, index }));
   const [kept, setKept] = useState<Kept>(original);
   // After a save the ad arrives with its new images: they become the new starting point.
@@ -106,6 +108,7 @@ export function AdSidePanel({ ad, open, onClose, onSaved, message, onMessage }: 
         </>
       }
     >
+      {notice}
       {message && (
         <div className="mb-4">
           <Banner message={message} />

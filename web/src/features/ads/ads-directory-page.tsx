@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ADS_PAGE_SIZE, adMessages, type AdListParams, type Advertisement } from '@backoffice/contract';
+import { useSelector } from 'react-redux';
+import { selectCurrentUser } from '../../lib/session-events';
 import {
   Banner,
   Button,
@@ -16,6 +18,12 @@ import { AdsCountCards } from './ads-count-cards';
 import { activeFilterCount, AdsExportMenu } from './ads-export';
 import { AdsBulkBar, AdsFilterPanel, AdsToolbar } from './ads-filters';
 import { AdsTable } from './ads-table';
+import { claimedByOther } from './ad-claim';
+import { ClaimNotice } from './claim-notice';
+import { ReviewActions } from './review-actions';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { useAdClaim } from './use-ad-claim';
+import { useReviewKeys } from './use-review-keys';
 import { ModerationModals } from './moderation-modals';
 import { useAdDeepLink } from './use-ad-deep-link';
 import { useAdModeration } from './use-ad-moderation';
@@ -98,11 +106,59 @@ export function AdsDirectoryPage() {
     showResult: (m) => result.show(m.tone, m.text),
     clearSelection: () => selection.remove([...selection.selected.keys()]),
   });
+
+  // The open panel's ad as the list now has it (a decision or a live event may have changed it):
+  // the claim is held while the panel is open on a pending ad.
+  const panelAd = panel && (ads.find((ad) => ad._id === panel.ad._id) ?? panel.ad);
+  const claim = useAdClaim(panelAd?._id, panel?.open === true && panelAd?.status === 'pending');
+
+  // Keyboard review (use-review-keys.ts); every action also has its button or row menu.
+  const selfId = useSelector(selectCurrentUser)?._id;
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  useReviewKeys({
+    rows: ads,
+    focusedIndex: ads.findIndex((ad) => ad._id === focusedId),
+    focusRow: (index) => {
+      const ad = ads[index]!;
+      setFocusedId(ad._id);
+      document.querySelector<HTMLElement>(`tr[data-ad-id="${ad._id}"]`)?.focus();
+    },
+    open: openPanel,
+    toggle: (ad) => {
+      if (ad.status === 'pending' && !claimedByOther(ad, selfId, Date.now())) selection.toggle(ad);
+    },
+    approve: (ad) =>
+      ad.status === 'pending'
+        ? moderation.approve(ad)
+        : selectionMessage.show('warning', adMessages.onlyPendingApproved),
+    reject: (ad) =>
+      ad.status === 'pending'
+        ? moderation.reject(ad)
+        : selectionMessage.show('warning', adMessages.onlyPendingRejected),
+    nextPage: () => {
+      if (table.page < lastPage) table.setPage(table.page + 1);
+    },
+    previousPage: () => {
+      if (table.page > 1) table.setPage(table.page - 1);
+    },
+    focusSearch: () => document.querySelector<HTMLInputElement>('[data-ads-search]')?.focus(),
+    showHelp: () => setHelpOpen(true),
+  });
   const panelShowsBanner = panel?.open === true;
 
   return (
     <>
-      <PageHeader title="Submitted Ads Directory" />
+      <PageHeader
+        title="Submitted Ads Directory"
+        actions={
+          <ReviewActions
+            oldestFirst={table.isPendingOldestFirst}
+            onOldestFirst={table.showPendingOldestFirst}
+            onShortcuts={() => setHelpOpen(true)}
+          />
+        }
+      />
       <AdsCountCards counts={list.data?.counts} />
 
       <div className="mb-4 space-y-2 empty:hidden" aria-live="polite">
@@ -162,6 +218,8 @@ export function AdsDirectoryPage() {
             onReject={moderation.reject}
             onDelete={moderation.remove}
             onResetFilters={table.resetFilters}
+            focusedId={focusedId}
+            onRowFocus={(ad) => setFocusedId(ad._id)}
           />
         )}
         {total > 0 && (
@@ -178,6 +236,7 @@ export function AdsDirectoryPage() {
         onConfirm={moderation.confirm}
       />
       <SelectAllMatchingModals matching={matching} />
+      {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
       {panel && (
         <AdSidePanel
           key={panel.ad._id}
@@ -186,6 +245,7 @@ export function AdsDirectoryPage() {
           onClose={closePanel}
           onSaved={(ad) => setPanel((p) => (p ? { ...p, ad } : p))}
           message={panelShowsBanner ? result.message : null}
+          notice={<ClaimNotice state={claim.state} onTakeOver={claim.takeOver} />}
           onMessage={(m) => result.show(m.tone, m.text)}
         />
       )}

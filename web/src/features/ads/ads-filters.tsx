@@ -54,6 +54,7 @@ export function AdsToolbar(props: AdsToolbarProps) {
         />
         <input
           id={searchId}
+          data-ads-search
           type="search"
           value={props.searchText}
           onChange={(e) => props.onSearch(e.target.value)}

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { adImageUrl, adMessages, type Advertisement, type AdSortField } from '@backoffice/contract';
+import { adImageUrl, adMessages, liveText, type Advertisement, type AdSortField } from '@backoffice/contract';
 import { Check, Eye, SearchX, Trash2, X } from 'lucide-react';
 import {
   Badge,
@@ -19,6 +19,12 @@ import {
   theadClass,
   type RowMenuItem,
 } from '../../components/ui';
+import { useSelector } from 'react-redux';
+import { useLiveNotes } from '../../lib/live-status';
+import { selectCurrentUser } from '../../lib/session-events';
+import { useNow } from '../../lib/use-now';
+import { formatAge } from './ad-age';
+import { claimedByOther } from './ad-claim';
 import { adTypeLabel, formatAdDate, formatAdId, formatContact } from './ad-format';
 import type { AdsSort } from './use-ads-table-state';
 
@@ -44,6 +50,9 @@ export interface AdsTableProps {
   onReject: (ad: Advertisement) => void;
   onDelete: (ad: Advertisement) => void;
   onResetFilters: () => void;
+  /** The row keyboard review is on (ringed even when the browser's focus is elsewhere). */
+  focusedId?: string | null;
+  onRowFocus?: (ad: Advertisement) => void;
 }
 
 const sortable: Array<{ field: AdSortField; label: string }> = [
@@ -80,6 +89,10 @@ function rowActions(ad: Advertisement, props: AdsTableProps): RowMenuItem[] {
 /** The ads table of docs/product.md#ads-moderation. A row click (or Enter on a focused row) opens the side panel. */
 export function AdsTable(props: AdsTableProps) {
   const { ads, loading, sort, onSort, onSortIntent, selection, onOpen } = props;
+  const selfId = useSelector(selectCurrentUser)?._id;
+  const notes = useLiveNotes();
+  // Ages and claim expiries move on while the page stays open.
+  const now = useNow();
   const header = (h: { field: AdSortField; label: string }) => (
     <SortableHeader
       key={h.field}
@@ -137,10 +150,15 @@ export function AdsTable(props: AdsTableProps) {
           ads.map((ad) => {
             const id = formatAdId(ad._id);
             const pending = ad.status === 'pending';
+            const reviewer = pending ? claimedByOther(ad, selfId, now) : null;
+            const age = pending ? formatAge(ad.postingDate, now) : null;
+            const note = notes.get(ad._id);
             return (
               <tr
                 key={ad._id}
+                data-ad-id={ad._id}
                 tabIndex={0}
+                onFocus={(e) => e.target === e.currentTarget && props.onRowFocus?.(ad)}
                 aria-label={`${id} ${ad.heading}`}
                 onClick={() => onOpen(ad)}
                 onKeyDown={(e) => onRowKeyDown(e, ad)}
@@ -148,6 +166,7 @@ export function AdsTable(props: AdsTableProps) {
                   rowClass,
                   'cursor-pointer focus-visible:bg-slate-800/40 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500',
                   selection.isSelected(ad._id) && 'bg-indigo-500/5',
+                  props.focusedId === ad._id && 'outline-2 -outline-offset-2 outline-indigo-500/70',
                 )}
               >
                 <td className={tdClass} onClick={(e) => e.stopPropagation()}>
@@ -157,6 +176,7 @@ export function AdsTable(props: AdsTableProps) {
                       className={checkboxClass}
                       aria-label={`Select advertisement ${id}`}
                       checked={selection.isSelected(ad._id)}
+                      disabled={reviewer !== null}
                       onChange={() => selection.toggle(ad)}
                     />
                   )}
@@ -171,9 +191,23 @@ export function AdsTable(props: AdsTableProps) {
                       compact
                       className="size-10 rounded-md"
                     />
-                    <span className="truncate font-medium text-slate-100" title={ad.heading}>
-                      {ad.heading}
-                    </span>
+                    <div className="flex min-w-0 flex-col items-start gap-1">
+                      <span className="max-w-full truncate font-medium text-slate-100" title={ad.heading}>
+                        {ad.heading}
+                      </span>
+                      {reviewer && (
+                        <Badge tone="sky" className="max-w-full">
+                          <span className="truncate" title={liveText.beingReviewedBy(reviewer.name)}>
+                            {liveText.beingReviewedBy(reviewer.name)}
+                          </span>
+                        </Badge>
+                      )}
+                      {note && (
+                        <span className="max-w-full truncate text-xs text-slate-400" title={note}>
+                          {note}
+                        </span>
+                      )}
+                    </div>
                   </div>
                 </td>
                 <td className={tdClass}>
@@ -182,7 +216,10 @@ export function AdsTable(props: AdsTableProps) {
                   </span>
                 </td>
                 <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>{formatContact(ad.phone1)}</td>
-                <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>{formatAdDate(ad.postingDate)}</td>
+                <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>
+                  {formatAdDate(ad.postingDate)}
+                  {age && <span className="ml-1.5 text-xs text-amber-300/80">{` ${age}`}</span>}
+                </td>
                 <td className={tdClass}>
                   <Badge tone={ad.adType === 'regular' ? 'violet' : 'sky'}>{adTypeLabel(ad.adType)}</Badge>
                 </td>

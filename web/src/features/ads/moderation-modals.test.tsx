@@ -1,8 +1,18 @@
-import { act, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { act, render as renderPlain, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adMessages } from '@backoffice/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../app/store';
+import { jsonResponse, stubFetch } from '../../test/render';
 import { ApproveModal, DeleteModal, RejectModal } from './moderation-modals';
+
+/** The Reject modal asks for the reason templates: a real store, and no templates yet. */
+function render(ui: ReactElement) {
+  stubFetch(async () => jsonResponse({ success: true, reasons: [] }));
+  return renderPlain(<Provider store={makeStore()}>{ui}</Provider>);
+}
 
 afterEach(() => vi.useRealTimers());
 

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { adMessages, MAX_REJECTION_REASON } from '@backoffice/contract';
+import { adMessages, liveText, MAX_REJECTION_REASON } from '@backoffice/contract';
 import { Banner, Button, Modal, inputClass, useTimedMessage, cx } from '../../components/ui';
+import { ManageReasonsDialog, ReasonTemplatePicker } from './reason-templates';
 import { confirmTitle, deleteConfirmText, permanentActionText } from './moderation-text';
 import type { ModerationDialog } from './use-ad-moderation';
 
@@ -49,7 +50,7 @@ interface RejectModalProps {
  */
 export function RejectModal({ count, busy, onCancel, onConfirm }: RejectModalProps) {
   const [reason, setReason] = useState('');
-  const [step, setStep] = useState<'reason' | 'confirm'>('reason');
+  const [step, setStep] = useState<'reason' | 'confirm' | 'manage'>('reason');
   const missing = useTimedMessage(SELECTION_MESSAGE_MS);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const textareaId = useId();
@@ -64,6 +65,9 @@ export function RejectModal({ count, busy, onCancel, onConfirm }: RejectModalPro
     missing.clear();
     setStep('confirm');
   }
+
+  // Managing the templates replaces this dialog for a moment; the reason typed so far is kept.
+  if (step === 'manage') return <ManageReasonsDialog onClose={() => setStep('reason')} />;
 
   if (step === 'confirm') {
     return (
@@ -99,6 +103,20 @@ export function RejectModal({ count, busy, onCancel, onConfirm }: RejectModalPro
   return (
     <Modal key="reason" title={confirmTitle('reject', count)} onClose={onCancel} initialFocus={textarea}>
       <form onSubmit={submitReason} className="space-y-3">
+        <div className="flex items-end gap-3">
+          <div className="min-w-0 flex-1">
+            <ReasonTemplatePicker
+              onPick={(text) => {
+                setReason(text.slice(0, MAX_REJECTION_REASON));
+                missing.clear();
+                textarea.current?.focus();
+              }}
+            />
+          </div>
+          <Button variant="ghost" size="sm" className="mb-1" onClick={() => setStep('manage')}>
+            {liveText.manageReasons}
+          </Button>
+        </div>
         <label htmlFor={textareaId} className="block text-sm font-medium text-slate-300">
           Reason for rejection
         </label>

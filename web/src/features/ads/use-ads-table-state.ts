@@ -106,5 +106,11 @@ export function useAdsTableState() {
     setSearch,
     setPage: (next: number) => setPageState({ page: next, view }),
     resetFilters,
+    /** The review queue in one click: pending ads, the longest waiting first. */
+    isPendingOldestFirst: filters.status === 'pending' && sort.field === 'postingDate' && sort.order === 'asc',
+    showPendingOldestFirst: () => {
+      setFilters((current) => ({ ...current, status: 'pending' }));
+      setSort({ field: 'postingDate', order: 'asc' });
+    },
   };
 }

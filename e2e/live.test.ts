@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  liveText,
+  type AdListResponse,
+  type Advertisement,
+  type PublicUser,
+  type UserListResponse,
+} from '@backoffice/contract';
+import { launchBrowser, screenshot, signInThroughForm, watchPageErrors } from './support/browser';
+import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
+
+const SECOND_PASSWORD = 'second-admin-password-1';
+
+/**
+ * A moderation team at once, in Chromium against the real server: two admins in two browser
+ * contexts see each other's claims and decisions without reloading, and the review shortcuts work
+ * in a real browser.
+ */
+describe('Live moderation queue in Chromium', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let cookie: string;
+  let second: PublicUser;
+  const contexts: BrowserContext[] = [];
+
+  async function api<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+    const res = await fetch(`${server.url}${path}`, {
+      ...init,
+      headers: { cookie, origin: server.url, 'content-type': 'application/json', ...init.headers },
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  }
+
+  async function oldestPending(): Promise<Advertisement[]> {
+    const { body } = await api<AdListResponse>(
+      '/api/advertisements/list?status=pending&sort=postingDate&order=asc&pageSize=10',
+    );
+    return body.advertisements;
+  }
+
+  /** A signed-in admin's page on the directory, showing the review queue oldest first. */
+  async function openQueue(email: string, password: string, viewport = { width: 1440, height: 900 }) {
+    const context = await browser.newContext({ baseURL: server.url, viewport });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await signInThroughForm(page, email, password);
+    await page.getByRole('navigation').getByRole('link', { name: 'Submitted Ads Directory' }).click();
+    await page.waitForURL('**/app/ads-directory');
+    await page.getByRole('button', { name: liveText.pendingOldestFirst }).click();
+    await page.getByRole('button', { name: liveText.pendingOldestFirst, pressed: true }).waitFor();
+    const first = (await oldestPending())[0]!;
+    await rowOf(page, first).waitFor();
+    return { page, errors };
+  }
+
+  const idOf = (ad: Pick<Advertisement, '_id'>) => `#${ad._id.slice(-5)}`;
+  const table = (page: Page) => page.getByRole('table', { name: 'Advertisements' });
+  const rowOf = (page: Page, ad: Advertisement) => table(page).getByRole('row', { name: new RegExp(`^${idOf(ad)} `) });
+  const focusedAdId = (page: Page) =>
+    page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.adId ?? null);
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    cookie = await apiSignIn(server.url);
+    // A second admin: a demo advertiser promoted, with a password of its own.
+    const { body } = await api<UserListResponse>('/api/users?pageSize=5');
+    const user = body.users.find((u) => u.name)!;
+    const promoted = await api<PublicUser>(`/api/users/${user._id}`, {
+      method: 'PUT',
+      body: JSON.stringify({
+        username: user.username,
+        email: user.email,
+        mobile: user.mobile,
+        isAdmin: true,
+        isVerified: true,
+        password: SECOND_PASSWORD,
+      }),
+    });
+    expect(promoted.status).toBe(200);
+    second = promoted.body;
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("shows another admin's claim and decision without a reload", async () => {
+    const a = await openQueue(ADMIN.email, ADMIN.password);
+    const b = await openQueue(second.email, SECOND_PASSWORD);
+    const target = (await oldestPending())[0]!;
+    const secondName = second.name ?? second.username;
+    const pendingCard = a.page
+      .getByRole('region', { name: 'Advertisement counts' })
+      .getByText('Pending', { exact: true })
+      .locator('xpath=..');
+    const pendingBefore = Number((await pendingCard.innerText()).replace(/\D/g, ''));
+
+    // B opens the ad: A sees who is reviewing it, and cannot tick it.
+    await rowOf(b.page, target).click();
+    await b.page.getByRole('dialog', { name: 'Ad Details/Image Review' }).waitFor();
+    const badge = rowOf(a.page, target).getByText(liveText.beingReviewedBy(secondName));
+    await badge.waitFor();
+    expect(await rowOf(a.page, target).getByRole('checkbox').isDisabled()).toBe(true);
+    await screenshot(a.page, 'live-claim-badge-1440');
+    await a.page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(a.page, 'live-claim-badge-1024');
+    await a.page.setViewportSize({ width: 1440, height: 900 });
+
+    // A opening the same ad is told, and may take it over only after confirming.
+    await rowOf(a.page, target).click();
+    const panelA = a.page.getByRole('dialog', { name: 'Ad Details/Image Review' });
+    await panelA.getByText(liveText.beingReviewedBy(secondName)).waitFor();
+    await panelA.getByRole('button', { name: 'Close panel' }).click();
+    await panelA.waitFor({ state: 'detached' });
+
+    // B closes the panel: the claim is released and A's badge goes.
+    await b.page.keyboard.press('Escape');
+    await badge.waitFor({ state: 'detached' });
+    // The panel slides out before it goes; shortcuts wait for it.
+    await b.page.getByRole('dialog', { name: 'Ad Details/Image Review' }).waitFor({ state: 'detached' });
+
+    // B approves with the keyboard; A sees it, with who did it, and the counts move.
+    await rowOf(b.page, target).focus();
+    await b.page.keyboard.press('a');
+    const approve = b.page.getByRole('dialog', { name: 'Approve Advertisement' });
+    await approve.getByRole('button', { name: 'Approve' }).click();
+    await approve.waitFor({ state: 'detached' });
+    await rowOf(a.page, target).getByText(liveText.decidedBy('approved', secondName)).waitFor();
+    expect(await rowOf(a.page, target).getByText('Approved', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(async () => Number((await pendingCard.innerText()).replace(/\D/g, ''))).toBe(pendingBefore - 1);
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+  });
+
+  it('picks the stream up again after a server restart, with no reload', async () => {
+    const { page } = await openQueue(ADMIN.email, ADMIN.password);
+    const target = (await oldestPending())[0]!;
+    const { dataDir, port } = server;
+    await server.stop();
+    await page.getByText(liveText.reconnecting).waitFor();
+    server = await startServer({ dataDir, port });
+    await page.getByText(liveText.reconnecting).waitFor({ state: 'detached' });
+    // A decision made after the restart, outside this page, reaches its row.
+    const res = await api<unknown>(`/api/advertisements/${target._id}/status`, {
+      method: 'PUT',
+      body: JSON.stringify({ status: 'approved' }),
+    });
+    expect(res.status).toBe(200);
+    await rowOf(page, target).getByText('Approved', { exact: true }).waitFor();
+  });
+
+  it('reviews with the keyboard, and typing in the search box triggers no shortcut', async () => {
+    const { page, errors } = await openQueue(ADMIN.email, ADMIN.password);
+    const queue = await oldestPending();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
+    await page.keyboard.press('j');
+    expect(await focusedAdId(page)).toBe(queue[0]!._id);
+    await page.keyboard.press('j');
+    expect(await focusedAdId(page)).toBe(queue[1]!._id);
+    await page.keyboard.press('k');
+    expect(await focusedAdId(page)).toBe(queue[0]!._id);
+
+    const checkbox = rowOf(page, queue[0]!).getByRole('checkbox');
+    await page.keyboard.press('x');
+    expect(await checkbox.isChecked()).toBe(true);
+    await page.keyboard.press('x');
+    expect(await checkbox.isChecked()).toBe(false);
+
+    const panel = page.getByRole('dialog', { name: 'Ad Details/Image Review' });
+    await page.keyboard.press('v');
+    await panel.waitFor();
+    // While the panel is open the shortcuts wait.
+    await page.keyboard.press('j');
+    await page.keyboard.press('?');
+    expect(await page.getByRole('dialog', { name: liveText.shortcuts }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(await focusedAdId(page)).toBe(queue[0]!._id);
+    await page.keyboard.press('Enter');
+    await panel.waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+
+    // r: the Reject modal, with the template picker filling the reason.
+    await page.keyboard.press('r');
+    const reject = page.getByRole('dialog', { name: 'Reject Advertisement' });
+    const picker = reject.getByRole('combobox', { name: liveText.reasonTemplate });
+    await picker.waitFor();
+    const firstTemplate = await picker.locator('option').nth(1).innerText();
+    await picker.selectOption({ label: firstTemplate });
+    expect((await reject.getByLabel('Reason for rejection').inputValue()).length).toBeGreaterThan(0);
+    expect(await reject.getByRole('button', { name: 'Reject' }).isEnabled()).toBe(true);
+    await screenshot(page, 'live-reject-picker-1440');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(page, 'live-reject-picker-1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await reject.getByRole('button', { name: 'Cancel' }).click();
+    await reject.waitFor({ state: 'detached' });
+
+    // n/p page through the queue.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('n');
+    await page
+      .getByRole('button', { name: 'Page 2', exact: true })
+      .and(page.locator('[aria-current="page"]'))
+      .waitFor();
+    await page.keyboard.press('p');
+    await page
+      .getByRole('button', { name: 'Page 1', exact: true })
+      .and(page.locator('[aria-current="page"]'))
+      .waitFor();
+
+    // / focuses the search; what is typed there stays there.
+    const search = page.getByRole('searchbox', { name: 'Search advertisements' });
+    await page.keyboard.press('/');
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('jkxvarnp?');
+    expect(await search.inputValue()).toBe('jkxvarnp?');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await search.fill('');
+
+    // ? lists the shortcuts.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: liveText.shortcuts });
+    await help.waitFor();
+    await screenshot(page, 'live-shortcuts-1440');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(page, 'live-shortcuts-1024');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+});

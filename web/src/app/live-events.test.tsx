@@ -1,0 +1,79 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { AdLiveEvent, ChartPeriod } from '@backoffice/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { makeDashboard } from '../features/dashboard/dashboard-test-data';
+import { jsonResponse, makeUser, renderApp, stubFetch } from '../test/render';
+import { LIVE_REFRESH_DEBOUNCE_MS, useLiveEvents } from './live-events';
+
+/** jsdom has no EventSource: a stand-in the test can send events through. */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  private listeners = new Map<string, Set<(event: Event) => void>>();
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, listener: (event: Event) => void) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type)!.add(listener);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  send(event: AdLiveEvent) {
+    this.listeners.get('ad')?.forEach((l) => l(new MessageEvent('ad', { data: JSON.stringify(event) })));
+  }
+}
+
+function LiveDashboard() {
+  useLiveEvents();
+  return <DashboardPage />;
+}
+
+beforeEach(() => vi.stubGlobal('EventSource', FakeEventSource));
+afterEach(() => {
+  FakeEventSource.instances = [];
+});
+
+describe('live events on the dashboard', () => {
+  it("moves the cards in place on another admin's decision, without asking for the dashboard again", async () => {
+    const calls: string[] = [];
+    stubFetch(async (path) => {
+      calls.push(path);
+      if (path.startsWith('/api/dashboard'))
+        return jsonResponse(
+          makeDashboard((new URL(path, 'http://x').searchParams.get('period') ?? 'week') as ChartPeriod),
+        );
+      if (path === '/api/notifications') return jsonResponse({ notifications: [] });
+      return jsonResponse({ success: false, message: 'Not found' }, 404);
+    });
+    renderApp({
+      path: '/app/dashboard',
+      user: makeUser(),
+      routes: [{ path: '/app/dashboard', Component: LiveDashboard }],
+    });
+    await screen.findByText('1,234');
+    const dashboardCalls = calls.filter((c) => c.startsWith('/api/dashboard')).length;
+    act(() =>
+      FakeEventSource.instances[0]!.send({
+        type: 'moderated',
+        id: '00000000-0000-4000-8000-000000000001',
+        status: 'approved',
+        by: { _id: '11111111-1111-4111-8111-111111111111', name: 'Nimal' },
+        at: new Date().toISOString(),
+        counts: { total: 1301, pending: 1233, approved: 51, rejected: 17 },
+      }),
+    );
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    await waitFor(() =>
+      expect(within(summary).getByText('Pending Ads').parentElement).toHaveTextContent('Pending Ads1,233'),
+    );
+    expect(within(summary).getByText('Approved Ads').parentElement).toHaveTextContent('Approved Ads51(8 Added Today)');
+    await new Promise((resolve) => setTimeout(resolve, LIVE_REFRESH_DEBOUNCE_MS + 200));
+    expect(calls.filter((c) => c.startsWith('/api/dashboard'))).toHaveLength(dashboardCalls);
+  });
+});

@@ -1,0 +1,202 @@
+import { useEffect } from 'react';
+import { useStore } from 'react-redux';
+import { adLiveEvent, liveText, type AdListParams, type AdLiveEvent } from '@backoffice/contract';
+import { adsApi } from '../features/ads/ads-api';
+import { dashboardApi } from '../features/dashboard/dashboard-api';
+import { notificationsApi } from '../features/notifications/notifications-api';
+import { clearLiveNotes, setLiveNote, setLiveStatus } from '../lib/live-status';
+import { selectCurrentUser } from '../lib/session-events';
+import { useAppSelector } from './hooks';
+import type { AppStore } from './store';
+
+/** The admin event stream (contract/src/live.ts). */
+export const EVENTS_URL = '/api/events';
+/** A burst of events (a bulk decision, many new ads) asks for the bell and a new first page once. */
+export const LIVE_REFRESH_DEBOUNCE_MS = 1000;
+/** A stream the server refused or cut (not a plain network drop, which EventSource retries itself) is opened again after this. */
+export const LIVE_RETRY_MS = 5000;
+
+/** A new ad shows up on a list sorted newest first, on its first page, when the status filter lets it. */
+function showsNewAds(args: AdListParams): boolean {
+  const page = args.page ?? 1;
+  const sort = args.sort ?? 'postingDate';
+  const order = args.order ?? 'desc';
+  const status = args.status ?? 'all';
+  return page === 1 && sort === 'postingDate' && order === 'desc' && (status === 'all' || status === 'pending');
+}
+
+/**
+ * Applies one `ad` event to the caches in place: the rows of every cached list page, the four
+ * counts, the dashboard's cards. Only what an event cannot carry is asked for again, once per
+ * burst: the bell's feed, a first page a new ad would join, a page whose ad changed its images or
+ * was rejected by someone else (for the reason).
+ */
+export function applyAdEvent(store: AppStore, event: AdLiveEvent, refresh: Refresher) {
+  const state = store.getState();
+  const self = selectCurrentUser(state)?._id;
+  const byOther = event.by != null && event.by._id !== self;
+
+  for (const args of adsApi.util.selectCachedArgsForQuery(state, 'listAds')) {
+    let refetch = false;
+    store.dispatch(
+      adsApi.util.updateQueryData('listAds', args, (draft) => {
+        draft.counts = event.counts;
+        const index = draft.advertisements.findIndex((ad) => ad._id === event.id);
+        const row = draft.advertisements[index];
+        if (event.type === 'created') refetch = showsNewAds(args);
+        if (!row) return;
+        switch (event.type) {
+          case 'moderated':
+            if (event.status) row.status = event.status;
+            row.claim = null;
+            row.moderatedAt = event.at;
+            refetch = byOther && event.status === 'rejected';
+            break;
+          case 'claimed':
+          case 'released':
+            row.claim = event.claim ?? null;
+            break;
+          case 'deleted':
+            draft.advertisements.splice(index, 1);
+            if (draft.total !== null) draft.total -= 1;
+            break;
+          case 'images_updated':
+            refetch = true;
+            break;
+        }
+      }),
+    );
+    if (refetch) refresh.list(args);
+  }
+
+  for (const period of dashboardApi.util.selectCachedArgsForQuery(state, 'getDashboard')) {
+    store.dispatch(
+      dashboardApi.util.updateQueryData('getDashboard', period, (draft) => {
+        draft.cards.pending = event.counts.pending;
+        draft.cards.approved = event.counts.approved;
+        draft.cards.rejected = event.counts.rejected;
+        // A decision made now is today's and within the last 30 days.
+        if (event.type === 'moderated' && event.status === 'approved') draft.cards.approvedToday += 1;
+        if (event.type === 'moderated' && event.status === 'rejected') draft.cards.rejectedLast30Days += 1;
+      }),
+    );
+  }
+
+  if (event.type === 'moderated' && byOther && (event.status === 'approved' || event.status === 'rejected'))
+    setLiveNote(event.id, liveText.decidedBy(event.status, event.by!.name));
+  else if (event.type === 'deleted' && byOther) setLiveNote(event.id, liveText.deletedBy(event.by!.name));
+
+  // The bell shows others' decisions and the public site's new ads (its feed has what the event lacks).
+  if ((event.by === null || byOther) && event.type !== 'claimed' && event.type !== 'released') refresh.bell();
+}
+
+interface Refresher {
+  list: (args: AdListParams) => void;
+  bell: () => void;
+  stop: () => void;
+}
+
+/** Collects refetches for LIVE_REFRESH_DEBOUNCE_MS, then asks once for each. */
+function makeRefresher(store: AppStore): Refresher {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const lists = new Map<string, AdListParams>();
+  let bell = false;
+  const flush = () => {
+    timer = undefined;
+    for (const args of lists.values())
+      void store.dispatch(adsApi.endpoints.listAds.initiate(args, { subscribe: false, forceRefetch: true }));
+    lists.clear();
+    if (bell) {
+      const state = store.getState();
+      if (notificationsApi.util.selectCachedArgsForQuery(state, 'getNotifications').length > 0)
+        void store.dispatch(
+          notificationsApi.endpoints.getNotifications.initiate(undefined, { subscribe: false, forceRefetch: true }),
+        );
+    }
+    bell = false;
+  };
+  const schedule = () => {
+    timer ??= setTimeout(flush, LIVE_REFRESH_DEBOUNCE_MS);
+  };
+  return {
+    list: (args) => {
+      lists.set(JSON.stringify(args), args);
+      schedule();
+    },
+    bell: () => {
+      bell = true;
+      schedule();
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
+/**
+ * Opens the stream and keeps it open until the returned function is called. EventSource reconnects
+ * by itself after a network drop (sending Last-Event-ID, so nothing is missed); when the server
+ * answers a reconnection with an error the browser gives up, so a new stream is opened after
+ * LIVE_RETRY_MS and, since it starts without Last-Event-ID, the ads caches are refreshed once.
+ */
+export function startLiveEvents(store: AppStore): () => void {
+  const refresh = makeRefresher(store);
+  let source: EventSource | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  let missed = false;
+
+  function onAd(message: MessageEvent<string>) {
+    let data: unknown;
+    try {
+      data = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    const parsed = adLiveEvent.safeParse(data);
+    if (parsed.success) applyAdEvent(store, parsed.data, refresh);
+  }
+
+  function connect() {
+    const current = new EventSource(EVENTS_URL);
+    source = current;
+    current.addEventListener('open', () => {
+      setLiveStatus('open');
+      if (missed) {
+        missed = false;
+        store.dispatch(adsApi.util.invalidateTags(['Ads']));
+      }
+    });
+    current.addEventListener('ad', onAd as EventListener);
+    current.addEventListener('error', () => {
+      if (stopped) return;
+      setLiveStatus('reconnecting');
+      if (current.readyState === EventSource.CLOSED) {
+        current.close();
+        missed = true;
+        retry = setTimeout(connect, LIVE_RETRY_MS);
+      }
+    });
+  }
+
+  setLiveStatus('connecting');
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    refresh.stop();
+    source?.close();
+    source = null;
+    clearLiveNotes();
+    setLiveStatus('connecting');
+  };
+}
+
+/** The signed-in shell's one subscription per session: opened on sign-in, closed on sign-out. */
+export function useLiveEvents(enabled = true) {
+  const store = useStore() as AppStore;
+  const userId = useAppSelector(selectCurrentUser)?._id;
+  const on = enabled && userId !== undefined;
+  useEffect(() => {
+    if (!on || typeof EventSource === 'undefined') return;
+    return startLiveEvents(store);
+  }, [store, on, userId]);
+}

@@ -1,0 +1,83 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CLAIM_RENEW_MS, liveText } from '@backoffice/contract';
+import { serverMessage } from './ads-api';
+import { useClaimAdMutation, useReleaseAdMutation } from './live-api';
+
+export type ClaimState =
+  | { kind: 'idle' }
+  | { kind: 'mine' }
+  /** Another admin holds the ad: the server's message ("Being reviewed by NAME") and their name. */
+  | { kind: 'other'; message: string; name: string };
+
+const PREFIX = liveText.beingReviewedBy('');
+
+/** The holder's name from a 409 answer: its `claim` if the server sends one, else the message. */
+function holderName(error: unknown, message: string): string {
+  const data = (error as { data?: { claim?: { by?: { name?: unknown } } } } | undefined)?.data;
+  const name = data?.claim?.by?.name;
+  if (typeof name === 'string') return name;
+  return message.startsWith(PREFIX) ? message.slice(PREFIX.length) : message;
+}
+
+const isConflict = (error: unknown) => (error as { status?: unknown } | undefined)?.status === 409;
+/** A 409 for another reason (the ad was decided meanwhile) is not someone else's claim. */
+const isHeldByOther = (error: unknown) => isConflict(error) && serverMessage(error, '').startsWith(PREFIX);
+
+/**
+ * Holds a claim on a pending ad while its side panel is open (contract/src/live.ts): claims on
+ * open, renews every CLAIM_RENEW_MS, releases when the panel closes or the ad stops being pending
+ * (a decision). When another admin holds it, says so and offers to take it over.
+ */
+export function useAdClaim(adId: string | undefined, active: boolean) {
+  const [claim] = useClaimAdMutation();
+  const [release] = useReleaseAdMutation();
+  const [state, setState] = useState<ClaimState>({ kind: 'idle' });
+  const held = useRef(false);
+  const session = useRef(0);
+
+  const take = useCallback(
+    async (id: string, takeOver: boolean, token: number) => {
+      const result = await claim({ id, takeOver });
+      if (session.current !== token) {
+        // The panel closed while the answer was on its way: give back what was just taken.
+        if (!('error' in result)) void release(id);
+        return;
+      }
+      if (!('error' in result)) {
+        held.current = true;
+        setState({ kind: 'mine' });
+      } else if (isHeldByOther(result.error)) {
+        held.current = false;
+        const message = serverMessage(result.error, '');
+        setState({ kind: 'other', message, name: holderName(result.error, message) });
+      }
+      // Other failures (the network, a deleted ad) leave the panel usable; the server still refuses
+      // a decision on an ad someone else holds.
+    },
+    [claim, release],
+  );
+
+  useEffect(() => {
+    if (!adId || !active) return;
+    const token = ++session.current;
+    void take(adId, false, token);
+    const renew = setInterval(() => {
+      if (held.current) void take(adId, false, token);
+    }, CLAIM_RENEW_MS);
+    return () => {
+      session.current += 1;
+      clearInterval(renew);
+      if (held.current) void release(adId);
+      held.current = false;
+      setState({ kind: 'idle' });
+    };
+  }, [adId, active, take, release]);
+
+  const takeOver = useCallback(() => {
+    if (!adId || state.kind !== 'other') return;
+    if (!window.confirm(liveText.takeOverConfirm(state.name))) return;
+    void take(adId, true, session.current);
+  }, [adId, state, take]);
+
+  return { state, takeOver };
+}
