@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -13,7 +12,8 @@ import { AuthService } from './modules/auth/auth-service';
 import { adsRoutes } from './modules/ads/ads-routes';
 import { advertiserMessagesRoutes } from './modules/advertiser-messages/advertiser-messages-routes';
 import { AdvertiserOutbox } from './messages/advertiser-outbox';
-import { LocalDiskStorage, type FileStorage } from './storage/file-storage';
+import { createStorage } from './storage/create-storage';
+import type { FileStorage } from './storage/file-storage';
 import { healthRoutes } from './modules/health/health-routes';
 import { bannerAdsRoutes } from './modules/banners/banner-ads-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
@@ -42,7 +42,7 @@ export type AppDeps = {
   logStream?: { write(line: string): void };
   /** Sign-in attempts per address per minute before the cheap in-memory limiter answers 429. */
   signInPerMinute?: number;
-  /** Where uploaded and ad images live; the local disk under DATA_DIR/uploads unless given (tests inject faults). */
+  /** Where uploaded and ad images live; as configured (DATA_DIR/uploads or S3_BUCKET) unless given (tests inject faults). */
   storage?: FileStorage;
 };
 
@@ -128,8 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sessionTtlSeconds: config.sessionTtlSeconds,
     signInPerMinute: deps.signInPerMinute ?? 60,
   });
-  const uploadsDir = path.join(config.dataDir, 'uploads');
-  const storage = deps.storage ?? new LocalDiskStorage(uploadsDir);
+  const storage = deps.storage ?? createStorage(config);
+  app.decorate('storage', storage);
   const outbox = new AdvertiserOutbox({
     db: database.db,
     kind: database.kind,
@@ -159,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(advertiserMessagesRoutes, { outbox });
   });
 
-  await registerStaticFiles(app, { uploadsDir, webDist: config.webDist });
+  await registerStaticFiles(app, { storage, uploadsPublicUrl: config.s3?.publicUrl, webDist: config.webDist });
   return app;
 }
 
@@ -170,5 +170,7 @@ declare module 'fastify' {
     routeList: RouteEntry[];
     /** Messages to advertisers (tests wake its delivery after moving the clock). */
     advertiserOutbox: AdvertiserOutbox;
+    /** Where uploads live (the local disk or a bucket). */
+    storage: FileStorage;
   }
 }

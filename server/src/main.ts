@@ -1,11 +1,9 @@
-import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { ensureFirstAdmin } from './modules/users/admin-accounts';
 import { seedDemoIfEmpty } from './seed/demo';
-import { LocalDiskStorage } from './storage/file-storage';
 
 /** Reads the config, opens the database, serves, and shuts down cleanly on SIGINT/SIGTERM (docs/decisions/0011-database-files-and-instances.md). */
 async function main() {
@@ -20,7 +18,7 @@ async function main() {
   });
   if (
     config.seedDemo &&
-    (await seedDemoIfEmpty(database.db, new LocalDiskStorage(path.join(config.dataDir, 'uploads'))))
+    (await seedDemoIfEmpty(database.db, app.storage))
   )
     console.log('  Seeded demo data.');
   if (admin?.password) {
