@@ -32,7 +32,7 @@ export interface FileStorage {
   read(key: string, conditions?: ReadConditions): Promise<StoredFile | 'not-modified' | null>;
 }
 
-export type StoredObject = { key: string; modifiedAt: Date };
+export type StoredObject = { key: string; modifiedAt: Date; size?: number };
 
 /** A browser's If-None-Match and If-Modified-Since; If-None-Match wins when both are sent (RFC 9110). */
 export type ReadConditions = { ifNoneMatch?: string; ifModifiedSince?: Date };
@@ -247,7 +247,7 @@ export class LocalDiskStorage implements FileStorage {
       const file = path.join(entry.parentPath, entry.name);
       const stat = await fs.lstat(file).catch(() => null);
       if (!stat?.isFile()) continue;
-      yield { key: path.relative(this.root, file).split(path.sep).join('/'), modifiedAt: stat.mtime };
+      yield { key: path.relative(this.root, file).split(path.sep).join('/'), modifiedAt: stat.mtime, size: stat.size };
     }
   }
 }

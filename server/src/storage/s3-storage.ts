@@ -167,7 +167,8 @@ export class S3Storage implements FileStorage {
         new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token, Prefix: prefix }),
       );
       for (const object of page.Contents ?? [])
-        if (object.Key && object.LastModified) yield { key: object.Key, modifiedAt: object.LastModified };
+        if (object.Key && object.LastModified)
+          yield { key: object.Key, modifiedAt: object.LastModified, size: object.Size };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }
