@@ -3,8 +3,9 @@
  * `ads/x.png` → `thumbs/w96/ads/x.png.webp` (docs/decisions/0019-object-storage-and-thumbnails.md).
  * A separate top-level folder keeps listings of an area (banner-ads/, ads/) to the uploads themselves.
  */
-export const THUMBNAIL_WIDTHS = [96, 480] as const;
-export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
+import { THUMBNAIL_WIDTHS, type ThumbnailWidth } from '@backoffice/contract';
+
+export { THUMBNAIL_WIDTHS, type ThumbnailWidth };
 
 export const isThumbnailWidth = (w: number): w is ThumbnailWidth => (THUMBNAIL_WIDTHS as readonly number[]).includes(w);
 
