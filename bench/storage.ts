@@ -69,7 +69,14 @@ async function firstAdsPage(url: string, fullImages: boolean): Promise<PageFigur
     const page: Page = await context.newPage();
     // "Before": the page as it was, asking for the full image where it now asks for a thumbnail.
     if (fullImages)
-      await page.route(/\/uploads\/.*[?&]w=\d+/, (route) => route.continue({ url: route.request().url().replace(/[?&]w=\d+$/, '') }));
+      await page.route(/\/uploads\/.*[?&]w=\d+/, (route) =>
+        route.continue({
+          url: route
+            .request()
+            .url()
+            .replace(/[?&]w=\d+$/, ''),
+        }),
+      );
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -86,21 +93,20 @@ async function firstAdsPage(url: string, fullImages: boolean): Promise<PageFigur
       }
     });
     await page.goto('/app/ads-directory');
-    const firstImageMs = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const check = () => {
-            const img = document.querySelector<HTMLImageElement>('table tbody img');
-            if (img?.complete && img.naturalWidth > 0) resolve(performance.now());
-            else requestAnimationFrame(check);
-          };
-          check();
-        }),
+    // No named functions in page code: tsx would wrap them in a helper the page does not have.
+    const first = await page.waitForFunction(
+      () => {
+        const img = document.querySelector<HTMLImageElement>('table tbody img');
+        return img && img.complete && img.naturalWidth > 0 ? performance.now() : false;
+      },
+      undefined,
+      { polling: 'raf', timeout: 120_000 },
     );
+    const firstImageMs = (await first.jsonValue()) as number;
     // Every row's image loaded (or failed), then the network quiet.
     await page.waitForFunction(
       () => {
-        const imgs = Array.from(document.querySelectorAll<HTMLImageElement>("table tbody img"));
+        const imgs = Array.from(document.querySelectorAll<HTMLImageElement>('table tbody img'));
         return imgs.length >= 10 && imgs.every((i) => i.complete);
       },
       undefined,
@@ -150,7 +156,8 @@ async function main() {
     const uploads = new LocalDiskStorage(path.join(dataDir, 'uploads'));
     let replaced = 0;
     for await (const object of uploads.list())
-      if (object.key.startsWith('ads/')) fs.writeFileSync(path.join(uploads.root, object.key), photos[replaced++ % PHOTOS]!);
+      if (object.key.startsWith('ads/'))
+        fs.writeFileSync(path.join(uploads.root, object.key), photos[replaced++ % PHOTOS]!);
     console.log(`${replaced} ad images replaced by ${PHOTOS} photos of about ${kb(photos[0]!.length)}`);
 
     const before = await firstAdsPage(disk.url, true);
@@ -201,8 +208,16 @@ async function main() {
       ['thumbnail 96 px', thumb, false],
       ['original, If-None-Match → 304', original, true],
     ] as const) {
-      const d = await serve(onDisk.url, pathname, conditional ? { 'if-none-match': await etagOf(`${onDisk.url}${pathname}`) } : {});
-      const s = await serve(onS3.url, pathname, conditional ? { 'if-none-match': await etagOf(`${onS3.url}${pathname}`) } : {});
+      const d = await serve(
+        onDisk.url,
+        pathname,
+        conditional ? { 'if-none-match': await etagOf(`${onDisk.url}${pathname}`) } : {},
+      );
+      const s = await serve(
+        onS3.url,
+        pathname,
+        conditional ? { 'if-none-match': await etagOf(`${onS3.url}${pathname}`) } : {},
+      );
       lines.push(
         `| ${label} | ${d.rps.toFixed(0)} | ${d.p50} / ${d.p99} ms | ${s.rps.toFixed(0)} | ${s.p50} / ${s.p99} ms |`,
       );

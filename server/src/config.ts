@@ -122,7 +122,10 @@ const envSchema = z.object({
   // Uploads in S3-compatible object storage instead of DATA_DIR/uploads (docs/decisions/0019-object-storage-and-thumbnails.md).
   S3_BUCKET: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens')
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens',
+    )
     .optional(),
   S3_REGION: z
     .string()
@@ -199,9 +202,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${message}`);
   };
   if (!e.S3_BUCKET) {
-    const stray = (['S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find(
-      (k) => e[k] !== undefined,
-    );
+    const stray = (
+      ['S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+    ).find((k) => e[k] !== undefined);
     if (stray) fail(`${stray} is set but S3_BUCKET is not (uploads would stay on the local disk)`);
   }
   if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY)

@@ -16,11 +16,7 @@ async function main() {
     password: config.adminPassword,
     allowGenerated: config.seedDemo,
   });
-  if (
-    config.seedDemo &&
-    (await seedDemoIfEmpty(database.db, app.storage))
-  )
-    console.log('  Seeded demo data.');
+  if (config.seedDemo && (await seedDemoIfEmpty(database.db, app.storage))) console.log('  Seeded demo data.');
   if (admin?.password) {
     console.log(
       `\n  First start: created administrator ${admin.email} with password ${admin.password}\n  (shown once; change it with: npm run admin -- reset-password --email ${admin.email} --password NEW)\n`,

@@ -25,7 +25,9 @@ async function main() {
     console.log('\nStopping after the files in progress; run the same command again to resume.');
     stop.abort();
   });
-  console.log(`Copying ${from.root} to s3://${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`);
+  console.log(
+    `Copying ${from.root} to s3://${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`,
+  );
   let shown = 0;
   const result = await migrateUploads({
     from,
@@ -49,6 +51,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError ? err.message : `Migration failed: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(
+    err instanceof ConfigError ? err.message : `Migration failed: ${err instanceof Error ? err.message : String(err)}`,
+  );
   process.exit(1);
 });

@@ -16,7 +16,8 @@ const CACHE_CONTROL = 'public, max-age=3600';
  */
 export function registerUploadsRoute(app: FastifyInstance, opts: { storage: FileStorage; publicUrl?: string }) {
   const { storage } = opts;
-  const notFound = (reply: FastifyReply) => reply.status(404).send({ success: false, message: messages.server.notFound });
+  const notFound = (reply: FastifyReply) =>
+    reply.status(404).send({ success: false, message: messages.server.notFound });
 
   app.get('/uploads/*', async (request, reply) => {
     const raw = (request.params as { '*': string })['*'];
@@ -29,7 +30,9 @@ export function registerUploadsRoute(app: FastifyInstance, opts: { storage: File
     if (w !== undefined) {
       const width = Number(w);
       if (!isThumbnailWidth(width))
-        return reply.status(400).send({ success: false, message: messages.server.invalidInput, errors: { w: '96 or 480' } });
+        return reply
+          .status(400)
+          .send({ success: false, message: messages.server.invalidInput, errors: { w: '96 or 480' } });
       const thumbnail = await ensureThumbnail(storage, key, width);
       if (thumbnail.kind === 'missing') return notFound(reply);
       if (thumbnail.kind === 'placeholder')

@@ -22,7 +22,8 @@ export async function migrateUploads(opts: {
   const present = new Map<string, number | undefined>();
   for await (const object of opts.to.list()) present.set(object.key, object.size);
   const files: Array<{ key: string; size: number }> = [];
-  for await (const object of opts.from.list()) if (!isTempKey(object.key)) files.push({ key: object.key, size: object.size ?? 0 });
+  for await (const object of opts.from.list())
+    if (!isTempKey(object.key)) files.push({ key: object.key, size: object.size ?? 0 });
   files.sort((a, b) => a.key.localeCompare(b.key));
 
   const progress: MigrateProgress = { done: 0, total: files.length, copied: 0, skipped: 0, bytes: 0 };

@@ -146,7 +146,11 @@ describeApi('uploads are published only after their row commits', () => {
     ];
     expect(seen).toEqual([...withThumbnails(image), ...withThumbnails(newImage)]);
     expect(uploadedFiles(t.dataDir)).toEqual(
-      [`banner-ads/${newImage}`, `thumbs/w480/banner-ads/${newImage}.webp`, `thumbs/w96/banner-ads/${newImage}.webp`].sort(),
+      [
+        `banner-ads/${newImage}`,
+        `thumbs/w480/banner-ads/${newImage}.webp`,
+        `thumbs/w96/banner-ads/${newImage}.webp`,
+      ].sort(),
     );
   });
 

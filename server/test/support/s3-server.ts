@@ -42,7 +42,8 @@ type StoredObject = { data: Buffer; contentType: string; etag: string; lastModif
 
 const xmlEscape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc3986 = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
 const seconds = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
@@ -52,7 +53,10 @@ export async function startS3Server(
 ): Promise<S3TestServer> {
   const bucket = opts.bucket ?? 'uploads-test';
   const region = opts.region ?? 'us-east-1';
-  const credentials = { accessKeyId: opts.accessKeyId ?? 'TESTKEY', secretAccessKey: opts.secretAccessKey ?? 'TESTSECRET' };
+  const credentials = {
+    accessKeyId: opts.accessKeyId ?? 'TESTKEY',
+    secretAccessKey: opts.secretAccessKey ?? 'TESTSECRET',
+  };
   const objects = new Map<string, StoredObject>();
   const multipart = new Map<string, { key: string; contentType: string; parts: Map<number, Buffer> }>();
   const calls = new Map<string, number>();
@@ -69,15 +73,18 @@ export async function startS3Server(
     reply(
       res,
       status,
-      head ? '' : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${xmlEscape(message)}</Message></Error>`,
+      head
+        ? ''
+        : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${xmlEscape(message)}</Message></Error>`,
     );
 
   /** Signature V4 over the request as received: a wrongly signed request is refused like S3 does. */
   function verifySignature(req: http.IncomingMessage, url: URL, body: Buffer): string | null {
     const auth = req.headers.authorization ?? '';
-    const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
-      auth,
-    );
+    const m =
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
+        auth,
+      );
     if (!m) return 'missing or malformed Authorization';
     const [, keyId, date, signedRegion, signedHeaders, signature] = m as unknown as string[];
     if (keyId !== credentials.accessKeyId) return 'unknown access key';
@@ -90,13 +97,21 @@ export async function startS3Server(
       .join('&');
     const headers = signedHeaders!
       .split(';')
-      .map((h) => `${h}:${String(req.headers[h] ?? '').trim().replace(/\s+/g, ' ')}\n`)
+      .map(
+        (h) =>
+          `${h}:${String(req.headers[h] ?? '')
+            .trim()
+            .replace(/\s+/g, ' ')}\n`,
+      )
       .join('');
     const canonical = [req.method, url.pathname, query, headers, signedHeaders, payloadHash].join('\n');
     const amzDate = String(req.headers['x-amz-date'] ?? '');
     const scope = `${date}/${signedRegion}/s3/aws4_request`;
     const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
-    const key = hmac(hmac(hmac(hmac(`AWS4${credentials.secretAccessKey}`, date!), signedRegion!), 's3'), 'aws4_request');
+    const key = hmac(
+      hmac(hmac(hmac(`AWS4${credentials.secretAccessKey}`, date!), signedRegion!), 's3'),
+      'aws4_request',
+    );
     const expected = hmac(key, toSign);
     return timingSafeEqual(expected, Buffer.from(signature!, 'hex')) ? null : 'signature mismatch';
   }
@@ -117,8 +132,12 @@ export async function startS3Server(
     return !!ims && !Number.isNaN(Date.parse(ims)) && o.lastModified.getTime() <= Date.parse(ims);
   }
 
-  const store = (key: string, data: Buffer, contentType: string, etag = `"${createHash('md5').update(data).digest('hex')}"`) =>
-    objects.set(key, { data, contentType, etag, lastModified: seconds(new Date()) });
+  const store = (
+    key: string,
+    data: Buffer,
+    contentType: string,
+    etag = `"${createHash('md5').update(data).digest('hex')}"`,
+  ) => objects.set(key, { data, contentType, etag, lastModified: seconds(new Date()) });
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: Buffer) {
     const method = req.method ?? 'GET';
@@ -137,7 +156,9 @@ export async function startS3Server(
         count('ListObjectsV2');
         const prefix = q.get('prefix') ?? '';
         const max = Math.min(Number(q.get('max-keys') ?? 1000), 1000);
-        const after = q.has('continuation-token') ? Buffer.from(q.get('continuation-token')!, 'base64url').toString() : '';
+        const after = q.has('continuation-token')
+          ? Buffer.from(q.get('continuation-token')!, 'base64url').toString()
+          : '';
         const all = [...objects.keys()].filter((k) => k.startsWith(prefix) && k > after).sort();
         const page = all.slice(0, max);
         const truncated = all.length > max;
@@ -147,7 +168,9 @@ export async function startS3Server(
             return `<Contents><Key>${xmlEscape(k)}</Key><LastModified>${o.lastModified.toISOString()}</LastModified><ETag>${xmlEscape(o.etag)}</ETag><Size>${o.data.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
           })
           .join('');
-        const next = truncated ? `<NextContinuationToken>${Buffer.from(page.at(-1)!).toString('base64url')}</NextContinuationToken>` : '';
+        const next = truncated
+          ? `<NextContinuationToken>${Buffer.from(page.at(-1)!).toString('base64url')}</NextContinuationToken>`
+          : '';
         return reply(
           res,
           200,
@@ -157,7 +180,13 @@ export async function startS3Server(
       if (method === 'POST' && q.has('delete')) {
         count('DeleteObjects');
         for (const m of body.toString().matchAll(/<Key>([^<]*)<\/Key>/g))
-          objects.delete(m[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+          objects.delete(
+            m[1]!
+              .replace(/&lt;/g, '<')
+              .replace(/&gt;/g, '>')
+              .replace(/&quot;/g, '"')
+              .replace(/&amp;/g, '&'),
+          );
         return reply(res, 200, '<?xml version="1.0" encoding="UTF-8"?><DeleteResult></DeleteResult>');
       }
       return error(res, 501, 'NotImplemented', 'Not implemented by the test server');
@@ -191,7 +220,11 @@ export async function startS3Server(
     if (method === 'POST' && q.has('uploads')) {
       count('CreateMultipartUpload');
       const id = `upload-${++uploadIds}`;
-      multipart.set(id, { key, contentType: String(req.headers['content-type'] ?? 'application/octet-stream'), parts: new Map() });
+      multipart.set(id, {
+        key,
+        contentType: String(req.headers['content-type'] ?? 'application/octet-stream'),
+        parts: new Map(),
+      });
       return reply(
         res,
         200,
@@ -226,7 +259,8 @@ export async function startS3Server(
       count(method === 'GET' ? 'GetObject' : 'HeadObject');
       const o = objects.get(key);
       if (!o) return error(res, 404, 'NoSuchKey', 'The specified key does not exist.', method === 'HEAD');
-      if (notModified(req, o)) return reply(res, 304, '', { etag: o.etag, 'last-modified': o.lastModified.toUTCString() });
+      if (notModified(req, o))
+        return reply(res, 304, '', { etag: o.etag, 'last-modified': o.lastModified.toUTCString() });
       res.writeHead(200, objectHeaders(o));
       return res.end(method === 'GET' ? o.data : undefined);
     }

@@ -84,16 +84,24 @@ describe('storage:migrate', () => {
   });
 
   it('runs from the command line with the S3_* variables, printing progress', async () => {
-    const { stdout } = await run('node', ['--import', 'tsx', 'server/src/cli/storage-migrate.ts', '--to', 's3', '--from', dir], {
-      cwd: root,
-      env: { ...process.env, ...s3Env(s3), DATA_DIR: dir, NODE_NO_WARNINGS: '1' },
-    });
+    const { stdout } = await run(
+      'node',
+      ['--import', 'tsx', 'server/src/cli/storage-migrate.ts', '--to', 's3', '--from', dir],
+      {
+        cwd: root,
+        env: { ...process.env, ...s3Env(s3), DATA_DIR: dir, NODE_NO_WARNINGS: '1' },
+      },
+    );
     expect(stdout).toMatch(/23\/23 files \(100%\), 23 copied, 0 already there/);
     expect(stdout).toMatch(/Done: 23 copied, 0 already in the bucket, 23 in all\./);
-    const again = await run('node', ['--import', 'tsx', 'server/src/cli/storage-migrate.ts', '--to', 's3', '--from', dir], {
-      cwd: root,
-      env: { ...process.env, ...s3Env(s3), DATA_DIR: dir, NODE_NO_WARNINGS: '1' },
-    });
+    const again = await run(
+      'node',
+      ['--import', 'tsx', 'server/src/cli/storage-migrate.ts', '--to', 's3', '--from', dir],
+      {
+        cwd: root,
+        env: { ...process.env, ...s3Env(s3), DATA_DIR: dir, NODE_NO_WARNINGS: '1' },
+      },
+    );
     expect(again.stdout).toMatch(/Done: 0 copied, 23 already in the bucket, 23 in all\./);
   });
 });

@@ -26,7 +26,9 @@ describe('thumbnails', () => {
     const meta = await sharp((await makeThumbnail(jpeg, 96))!).metadata();
     expect([meta.width, meta.height, meta.orientation]).toEqual([96, 192, undefined]);
     // Red grows left to right as stored; turned clockwise, it grows top to bottom.
-    const { data, info } = await sharp((await makeThumbnail(jpeg, 480))!).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp((await makeThumbnail(jpeg, 480))!)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const at = (x: number, y: number) => data[(y * info.width + x) * info.channels]!;
     expect([info.width, info.height]).toEqual([100, 200]);
     expect(at(info.width - 1, 0)).toBeLessThan(40);
