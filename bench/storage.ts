@@ -19,8 +19,8 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { launchBrowser } from '../e2e/support/browser';
-import { apiSignIn, startServer, tempDataDir, type ServerProcess } from '../e2e/support/server-process';
+import { launchBrowser, signInThroughForm } from '../e2e/support/browser';
+import { ADMIN, startServer, tempDataDir, type ServerProcess } from '../e2e/support/server-process';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
 import { migrateUploads } from '../server/src/storage/migrate';
 import { S3Storage } from '../server/src/storage/s3-storage';
@@ -63,10 +63,8 @@ async function firstAdsPage(url: string, fullImages: boolean): Promise<PageFigur
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 } });
-    const cookie = await apiSignIn(url);
-    const [name, value] = cookie.split(';')[0]!.split('=');
-    await context.addCookies([{ name: name!, value: value!, url }]);
     const page: Page = await context.newPage();
+    await signInThroughForm(page, ADMIN.email, ADMIN.password);
     // "Before": the page as it was, asking for the full image where it now asks for a thumbnail.
     if (fullImages)
       await page.route(/\/uploads\/.*[?&]w=\d+/, (route) =>
