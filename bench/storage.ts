@@ -7,8 +7,8 @@
  *    images, as it did) and after (cold: thumbnails made on first request; warm: made already).
  * 2. Thumbnail generation throughput with sharp limited to 2 threads (this machine has 2 cores).
  * 3. Serving an original, a thumbnail and a conditional request (304) from the disk and from an
- *    S3-protocol server on loopback, side by side (server/test/support/s3-server.ts: in memory,
- *    so this is the driver's and the extra hop's cost, not a real bucket's latency).
+ *    S3-protocol server on loopback in its own process, side by side (server/test/support/s3-server.ts:
+ *    in memory, so this is the driver's and the extra hop's cost, not a real bucket's latency).
  *
  * Appends its tables to bench/RESULTS.md.
  */
@@ -25,8 +25,9 @@ import { LocalDiskStorage } from '../server/src/storage/file-storage';
 import { migrateUploads } from '../server/src/storage/migrate';
 import { S3Storage } from '../server/src/storage/s3-storage';
 import { makeThumbnail } from '../server/src/storage/thumbnails';
-import { startS3Server } from '../server/test/support/s3-server';
-import { s3Env } from '../server/test/support/storage-drivers';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 
 const { values: args } = parseArgs({
   options: { photos: { type: 'string', default: '12' }, seconds: { type: 'string', default: '5' } },
@@ -141,10 +142,41 @@ async function serve(url: string, pathname: string, headers: Record<string, stri
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
 }
 
+type S3Settings = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string };
+};
+
+/** The test S3 server (server/test/support/s3-server.ts) in its own process. */
+async function startS3Process() {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/s3-server-process.ts'], {
+    cwd: new URL('..', import.meta.url).pathname,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(createInterface({ input: proc.stdout! }), 'line')) as [string];
+  const settings = JSON.parse(line) as S3Settings;
+  return {
+    ...settings,
+    env: {
+      S3_BUCKET: settings.bucket,
+      S3_REGION: settings.region,
+      S3_ENDPOINT: settings.endpoint,
+      S3_ACCESS_KEY_ID: settings.credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: settings.credentials.secretAccessKey,
+    },
+    async close() {
+      proc.kill('SIGTERM');
+      await once(proc, 'exit');
+    },
+  };
+}
+
 async function main() {
   const dataDir = tempDataDir('bo-bench-storage-');
   const servers: ServerProcess[] = [];
-  const s3 = await startS3Server();
+  const s3 = await startS3Process();
   const lines: string[] = [];
   try {
     // Demo data (first start), then every ad image made a real photo's weight.
@@ -188,10 +220,15 @@ async function main() {
     const onDisk = await startServer({ dataDir, env: { SEED_DEMO: 'false' } });
     servers.push(onDisk);
     const s3Dir = tempDataDir('bo-bench-storage-s3-');
-    const onS3 = await startServer({ dataDir: s3Dir, env: { SEED_DEMO: 'false', ...s3Env(s3) } });
+    const onS3 = await startServer({ dataDir: s3Dir, env: { SEED_DEMO: 'false', ...s3.env } });
     servers.push(onS3);
 
-    const photoKey = [...s3.keys()].find((k) => k.startsWith('ads/') && !k.startsWith('ads/.'))!;
+    let photoKey = '';
+    for await (const object of bucket.list())
+      if (object.key.startsWith('ads/') && !object.key.startsWith('ads/.')) {
+        photoKey = object.key;
+        break;
+      }
     const original = `/uploads/${photoKey}`;
     const thumb = `${original}?w=96`;
     await fetch(`${onDisk.url}${thumb}`);

@@ -48,6 +48,20 @@ export type AppDeps = {
 
 export type App = FastifyInstance;
 
+/** With S3_PUBLIC_URL, /uploads redirects to that host: the page must be allowed to show images from it. */
+function withImageOrigin(options: typeof helmetOptions, publicUrl: string | undefined): typeof helmetOptions {
+  const csp = options.contentSecurityPolicy;
+  if (!publicUrl || typeof csp !== 'object') return options;
+  const imgSrc = (csp.directives?.['img-src'] ?? []) as string[];
+  return {
+    ...options,
+    contentSecurityPolicy: {
+      ...csp,
+      directives: { ...csp.directives, 'img-src': [...imgSrc, new URL(publicUrl).origin] },
+    },
+  };
+}
+
 /** A route as the security tests see it: its request schemas let the fuzz test reach every field. */
 export type RouteEntry = {
   method: string;
@@ -107,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await registerOpenApi(app);
 
-  await app.register(helmet, helmetOptions);
+  await app.register(helmet, withImageOrigin(helmetOptions, config.s3?.publicUrl));
   registerNoStore(app);
   registerHostCheck(app, {
     publicOrigin: config.publicOrigin,

@@ -25,20 +25,31 @@ export function registerUploadsRoute(app: FastifyInstance, opts: { storage: File
     // Temporary files of uploads in progress (and any other dotfile) are never served.
     if (!key || key.split('/').some((part) => part.startsWith('.'))) return notFound(reply);
 
+    const conditions: ReadConditions = {};
+    const inm = request.headers['if-none-match'];
+    const ims = request.headers['if-modified-since'];
+    if (inm) conditions.ifNoneMatch = inm;
+    else if (ims && !Number.isNaN(Date.parse(ims))) conditions.ifModifiedSince = new Date(ims);
+
     const w = (request.query as { w?: string }).w;
     let target = key;
+    let file: Awaited<ReturnType<FileStorage['read']>> = null;
     if (w !== undefined) {
       const width = Number(w);
       if (!isThumbnailWidth(width))
         return reply
           .status(400)
           .send({ success: false, message: messages.server.invalidInput, errors: { w: '96 or 480' } });
-      const thumbnail = await ensureThumbnail(storage, key, width);
-      if (thumbnail.kind === 'missing') return notFound(reply);
-      if (thumbnail.kind === 'placeholder')
-        // Short-lived: the image could be replaced, and the placeholder must not outlive that.
-        return reply.header('cache-control', 'public, max-age=60').type('image/webp').send(thumbnail.data);
       target = thumbnailKey(key, width);
+      // Stored already (the usual case): one read, no check first.
+      if (!opts.publicUrl) file = await storage.read(target, conditions);
+      if (!file) {
+        const thumbnail = await ensureThumbnail(storage, key, width);
+        if (thumbnail.kind === 'missing') return notFound(reply);
+        if (thumbnail.kind === 'placeholder')
+          // Short-lived: the image could be replaced, and the placeholder must not outlive that.
+          return reply.header('cache-control', 'public, max-age=60').type('image/webp').send(thumbnail.data);
+      }
     }
 
     if (opts.publicUrl) {
@@ -46,12 +57,7 @@ export function registerUploadsRoute(app: FastifyInstance, opts: { storage: File
       return reply.header('cache-control', CACHE_CONTROL).redirect(location, 302);
     }
 
-    const conditions: ReadConditions = {};
-    const inm = request.headers['if-none-match'];
-    const ims = request.headers['if-modified-since'];
-    if (inm) conditions.ifNoneMatch = inm;
-    else if (ims && !Number.isNaN(Date.parse(ims))) conditions.ifModifiedSince = new Date(ims);
-    const file = await storage.read(target, conditions);
+    file ??= await storage.read(target, conditions);
     if (!file) return notFound(reply);
     reply.header('cache-control', CACHE_CONTROL);
     if (file === 'not-modified') return reply.status(304).send();

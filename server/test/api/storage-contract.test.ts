@@ -186,6 +186,35 @@ describe.each([diskDriver(), s3Driver()])('storage contract: $name', (driver: Dr
     });
   });
 
+  (driver.name === 's3' ? describeApi : describe.skip)('S3_PUBLIC_URL', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await driver.buildApp({ env: { S3_PUBLIC_URL: 'https://images.example.lk/' } });
+    });
+    afterAll(() => t?.close());
+
+    it('redirects images and thumbnails to the public host, and lets pages show images from it', async () => {
+      driver.put(t, 'ads/public.png', photo(300, 200));
+      const original = await t.app.inject({ url: '/uploads/ads/public.png' });
+      expect([original.statusCode, original.headers.location]).toEqual([
+        302,
+        'https://images.example.lk/ads/public.png',
+      ]);
+      const thumb = await t.app.inject({ url: '/uploads/ads/public.png?w=96' });
+      expect([thumb.statusCode, thumb.headers.location]).toEqual([
+        302,
+        'https://images.example.lk/thumbs/w96/ads/public.png.webp',
+      ]);
+      // The thumbnail is in the bucket before the browser is sent there.
+      expect(driver.keys(t)).toContain('thumbs/w96/ads/public.png.webp');
+      expect((await t.app.inject({ url: '/uploads/ads/missing.png?w=96' })).statusCode).toBe(404);
+      const page = await t.app.inject({ url: '/api/health' });
+      expect(page.headers['content-security-policy']).toMatch(
+        /img-src 'self' data: blob: https:\/\/images\.example\.lk;/,
+      );
+    });
+  });
+
   describeApi('faults', () => {
     let t: TestApp | undefined;
     afterEach(async () => {
