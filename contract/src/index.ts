@@ -14,3 +14,4 @@ export * from './advertiser-messages';
 export * from './audit';
 export * from './live';
 export * from './exports';
+export * from './thumbnails';

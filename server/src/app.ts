@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -14,7 +13,8 @@ import { activityRoutes } from './modules/activity/activity-routes';
 import { adsRoutes } from './modules/ads/ads-routes';
 import { advertiserMessagesRoutes } from './modules/advertiser-messages/advertiser-messages-routes';
 import { AdvertiserOutbox } from './messages/advertiser-outbox';
-import { LocalDiskStorage, type FileStorage } from './storage/file-storage';
+import { createStorage } from './storage/create-storage';
+import type { FileStorage } from './storage/file-storage';
 import { healthRoutes } from './modules/health/health-routes';
 import { bannerAdsRoutes } from './modules/banners/banner-ads-routes';
 import { claimsRoutes } from './modules/claims/claims-routes';
@@ -48,13 +48,27 @@ export type AppDeps = {
   logStream?: { write(line: string): void };
   /** Sign-in attempts per address per minute before the cheap in-memory limiter answers 429. */
   signInPerMinute?: number;
-  /** Where uploaded and ad images live; the local disk under DATA_DIR/uploads unless given (tests inject faults). */
+  /** Where uploaded and ad images live; as configured (DATA_DIR/uploads or S3_BUCKET) unless given (tests inject faults). */
   storage?: FileStorage;
   /** The event stream's heartbeat and limits (tests tick the heartbeat by hand). */
   live?: LiveOptions;
 };
 
 export type App = FastifyInstance;
+
+/** With S3_PUBLIC_URL, /uploads redirects to that host: the page must be allowed to show images from it. */
+function withImageOrigin(options: typeof helmetOptions, publicUrl: string | undefined): typeof helmetOptions {
+  const csp = options.contentSecurityPolicy;
+  if (!publicUrl || typeof csp !== 'object') return options;
+  const imgSrc = (csp.directives?.['img-src'] ?? []) as string[];
+  return {
+    ...options,
+    contentSecurityPolicy: {
+      ...csp,
+      directives: { ...csp.directives, 'img-src': [...imgSrc, new URL(publicUrl).origin] },
+    },
+  };
+}
 
 /** A route as the security tests see it: its request schemas let the fuzz test reach every field. */
 export type RouteEntry = {
@@ -115,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await registerOpenApi(app);
 
-  await app.register(helmet, helmetOptions);
+  await app.register(helmet, withImageOrigin(helmetOptions, config.s3?.publicUrl));
   registerNoStore(app);
   registerHostCheck(app, {
     publicOrigin: config.publicOrigin,
@@ -136,8 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sessionTtlSeconds: config.sessionTtlSeconds,
     signInPerMinute: deps.signInPerMinute ?? 60,
   });
-  const uploadsDir = path.join(config.dataDir, 'uploads');
-  const storage = deps.storage ?? new LocalDiskStorage(uploadsDir);
+  const storage = deps.storage ?? createStorage(config);
+  app.decorate('storage', storage);
   const outbox = new AdvertiserOutbox({
     db: database.db,
     kind: database.kind,
@@ -181,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(rejectionReasonsRoutes, moduleDeps);
   });
 
-  await registerStaticFiles(app, { uploadsDir, webDist: config.webDist });
+  await registerStaticFiles(app, { storage, uploadsPublicUrl: config.s3?.publicUrl, webDist: config.webDist });
   return app;
 }
 
@@ -194,5 +208,7 @@ declare module 'fastify' {
     advertiserOutbox: AdvertiserOutbox;
     /** The event stream of this instance. */
     live: LiveHub;
+    /** Where uploads live (the local disk or a bucket). */
+    storage: FileStorage;
   }
 }

@@ -122,6 +122,27 @@ const envSchema = z.object({
   ADVERTISER_MESSAGES: bool.default(true),
   // Rows read per statement by CSV exports: memory stays flat whatever the export's size.
   EXPORT_BATCH_SIZE: z.coerce.number().int('must be a whole number').min(1).max(10_000).default(1000),
+  // Uploads in S3-compatible object storage instead of DATA_DIR/uploads (docs/decisions/0019-object-storage-and-thumbnails.md).
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region such as eu-west-1 (auto for Cloudflare R2)')
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://images.example.lk' })
+    .refine((v) => !URL.parse(v)?.search && !URL.parse(v)?.hash, 'must not have a query or fragment')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
 });
 
 export type Config = {
@@ -145,6 +166,19 @@ export type Config = {
   messages: MessagesConfig;
   /** Rows per statement of a CSV export. */
   exportBatchSize: number;
+  /** Object storage for uploads; undefined keeps them on the local disk under DATA_DIR/uploads. */
+  s3: S3Config | undefined;
+};
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Unset: the SDK's usual chain (AWS_* variables, shared files, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Browsers fetch images from this host (a bucket's public or CDN address) instead of /uploads. */
+  publicUrl: string | undefined;
 };
 
 /** How messages to advertisers leave: SMTP and an SMS gateway when set, else files under DATA_DIR/outbox. */
@@ -171,6 +205,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const fail = (message: string) => {
+    throw new ConfigError(`Invalid configuration: ${message}`);
+  };
+  if (!e.S3_BUCKET) {
+    const stray = (
+      ['S3_REGION', 'S3_ENDPOINT', 'S3_PUBLIC_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+    ).find((k) => e[k] !== undefined);
+    if (stray) fail(`${stray} is set but S3_BUCKET is not (uploads would stay on the local disk)`);
+  }
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY)
+    fail('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  if (e.S3_BUCKET && !e.S3_REGION && !e.S3_ENDPOINT)
+    fail('S3_REGION must be set with S3_BUCKET (or S3_ENDPOINT for a service other than AWS)');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -195,5 +242,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: e.ADVERTISER_MESSAGES,
     },
     exportBatchSize: e.EXPORT_BATCH_SIZE,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          endpoint: e.S3_ENDPOINT,
+          // Most services other than AWS (MinIO, SeaweedFS, Ceph, a local server) need path-style URLs.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !!e.S3_ENDPOINT,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          publicUrl: e.S3_PUBLIC_URL,
+        }
+      : undefined,
   };
 }

@@ -1,11 +1,9 @@
-import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { ensureFirstAdmin } from './modules/users/admin-accounts';
 import { seedDemoIfEmpty } from './seed/demo';
-import { LocalDiskStorage } from './storage/file-storage';
 
 /** Reads the config, opens the database, serves, and shuts down cleanly on SIGINT/SIGTERM (docs/decisions/0011-database-files-and-instances.md). */
 async function main() {
@@ -18,11 +16,7 @@ async function main() {
     password: config.adminPassword,
     allowGenerated: config.seedDemo,
   });
-  if (
-    config.seedDemo &&
-    (await seedDemoIfEmpty(database.db, new LocalDiskStorage(path.join(config.dataDir, 'uploads'))))
-  )
-    console.log('  Seeded demo data.');
+  if (config.seedDemo && (await seedDemoIfEmpty(database.db, app.storage))) console.log('  Seeded demo data.');
   if (admin?.password) {
     console.log(
       `\n  First start: created administrator ${admin.email} with password ${admin.password}\n  (shown once; change it with: npm run admin -- reset-password --email ${admin.email} --password NEW)\n`,

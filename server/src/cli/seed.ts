@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open';
-import { LocalDiskStorage } from '../storage/file-storage';
+import { createStorage } from '../storage/create-storage';
 import { seedAds } from '../seed/demo-ads';
 import { seedAdvertisers } from '../seed/demo-users';
 
@@ -27,7 +26,7 @@ async function run() {
   const database = await openConfiguredDatabase(config);
   try {
     const started = Date.now();
-    const storage = new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
+    const storage = createStorage(config);
     if (users) await seedAdvertisers(database.db, users, { seed, storage });
     if (ads) await seedAds(database.db, storage, { count: ads, seed });
     console.log(`Seeded ${users} advertisers and ${ads} ads in ${((Date.now() - started) / 1000).toFixed(1)} s`);

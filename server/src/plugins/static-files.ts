@@ -3,22 +3,18 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@backoffice/contract';
+import type { FileStorage } from '../storage/file-storage';
+import { registerUploadsRoute } from './uploads-route';
 
 /**
  * Serves uploaded files under /uploads and, when built, the web app with a fallback to
  * index.html for client-side routes. Unknown /api paths answer a JSON 404 (docs/decisions/0013-errors-and-validation.md).
  */
-export async function registerStaticFiles(app: FastifyInstance, opts: { uploadsDir: string; webDist: string }) {
-  fs.mkdirSync(opts.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: opts.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    maxAge: '1h',
-  });
+export async function registerStaticFiles(
+  app: FastifyInstance,
+  opts: { storage: FileStorage; uploadsPublicUrl: string | undefined; webDist: string },
+) {
+  registerUploadsRoute(app, { storage: opts.storage, publicUrl: opts.uploadsPublicUrl });
 
   const hasWeb = fs.existsSync(path.join(opts.webDist, 'index.html'));
   if (hasWeb) {

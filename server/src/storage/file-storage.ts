@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { messages } from '@backoffice/contract';
 import { AppError } from '../lib/errors';
+import { thumbnailKeysOf } from './thumbnail-keys';
 
 /**
  * docs/decisions/0011-database-files-and-instances.md: uploaded and ad images behind an interface, so app servers stay stateless and object
@@ -17,13 +20,71 @@ export interface FileStorage {
   write(key: string, data: Buffer): Promise<void>;
   /** Makes the object at `tempKey` the object at `key` (a rename on disk, a copy in object storage). */
   promote(tempKey: string, key: string): Promise<void>;
+  /** Removes the object and any thumbnails made from it. */
   remove(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** Every stored object, with the time it was last written. */
   list(): AsyncIterable<StoredObject>;
+  /**
+   * The object's bytes and what a browser cache needs, or 'not-modified' when the conditions say the
+   * browser's copy is current, or null when there is no such object.
+   */
+  read(key: string, conditions?: ReadConditions): Promise<StoredFile | 'not-modified' | null>;
 }
 
-export type StoredObject = { key: string; modifiedAt: Date };
+export type StoredObject = { key: string; modifiedAt: Date; size?: number };
+
+/** A browser's If-None-Match and If-Modified-Since; If-None-Match wins when both are sent (RFC 9110). */
+export type ReadConditions = { ifNoneMatch?: string; ifModifiedSince?: Date };
+
+export type StoredFile = {
+  body: Readable;
+  size: number;
+  etag: string;
+  lastModified: Date;
+  contentType: string;
+};
+
+const typesByExtension: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+};
+
+/**
+ * The type an object is served with. Uploads get a random name with the extension their sniffed
+ * bytes gave (image-sniff.ts), so on disk the extension stands for the bytes; anything else is
+ * served as bytes, never as something a browser would run.
+ */
+export const contentTypeOfKey = (key: string) =>
+  typesByExtension[path.posix.extname(key).toLowerCase()] ?? 'application/octet-stream';
+
+/** True when the browser's copy is current (If-None-Match first, else If-Modified-Since at second precision). */
+export function isNotModified(conditions: ReadConditions | undefined, etag: string, lastModified: Date): boolean {
+  if (!conditions) return false;
+  if (conditions.ifNoneMatch !== undefined) {
+    const weak = (t: string) => t.trim().replace(/^W\//, '');
+    return conditions.ifNoneMatch.split(',').some((t) => t.trim() === '*' || weak(t) === weak(etag));
+  }
+  if (conditions.ifModifiedSince)
+    return Math.floor(lastModified.getTime() / 1000) <= Math.floor(conditions.ifModifiedSince.getTime() / 1000);
+  return false;
+}
+
+/** Reads a whole object into memory, or null when it is missing or larger than `maxBytes`. */
+export async function readAll(storage: FileStorage, key: string, maxBytes: number): Promise<Buffer | null> {
+  const file = await storage.read(key);
+  if (!file || file === 'not-modified') return null;
+  if (file.size > maxBytes) {
+    file.body.destroy();
+    return null;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 /** `ads/x.png`, `/uploads/ads/x.png` → `ads/x.png`; null for anything escaping the uploads root. */
 export function storageKey(imagePath: string): string | null {
@@ -147,8 +208,25 @@ export class LocalDiskStorage implements FileStorage {
     await dir?.close();
   }
 
+  /** The file and the thumbnails made from it. */
   async remove(key: string): Promise<void> {
-    await fs.rm(this.resolve(key), { force: true });
+    for (const k of [key, ...thumbnailKeysOf(storageKey(key) ?? key)]) await fs.rm(this.resolve(k), { force: true });
+  }
+
+  async read(key: string, conditions?: ReadConditions): Promise<StoredFile | 'not-modified' | null> {
+    const file = this.resolve(key);
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat?.isFile()) return null;
+    // The same validator @fastify/static gave these files before.
+    const etag = `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
+    if (isNotModified(conditions, etag, stat.mtime)) return 'not-modified';
+    return {
+      body: createReadStream(file),
+      size: stat.size,
+      etag,
+      lastModified: stat.mtime,
+      contentType: contentTypeOfKey(key),
+    };
   }
 
   async exists(key: string): Promise<boolean> {
@@ -169,7 +247,7 @@ export class LocalDiskStorage implements FileStorage {
       const file = path.join(entry.parentPath, entry.name);
       const stat = await fs.lstat(file).catch(() => null);
       if (!stat?.isFile()) continue;
-      yield { key: path.relative(this.root, file).split(path.sep).join('/'), modifiedAt: stat.mtime };
+      yield { key: path.relative(this.root, file).split(path.sep).join('/'), modifiedAt: stat.mtime, size: stat.size };
     }
   }
 }

@@ -1,4 +1,5 @@
 import { finalKeyOf, isTempKey, type FileStorage } from './file-storage';
+import { originalOfThumbnail } from './thumbnail-keys';
 
 export const SWEEP_MIN_AGE_MS = 60 * 60_000;
 export const SWEEP_EVERY_MS = 24 * 60 * 60_000;
@@ -30,14 +31,19 @@ export async function sweepUploads(opts: {
 
   async function sweepBatch(keys: string[]) {
     const finals = new Map(keys.map((k) => [k, isTempKey(k) ? finalKeyOf(k) : k] as const));
-    const named = await opts.referenced([...new Set([...finals.values()].filter((k): k is string => k !== null))]);
+    // A thumbnail stays as long as a row names its original.
+    const rowKey = (k: string | null) => (k === null ? null : (originalOfThumbnail(k) ?? k));
+    const named = await opts.referenced([
+      ...new Set([...finals.values()].map(rowKey).filter((k): k is string => k !== null)),
+    ]);
+    const isNamed = (k: string | null) => k !== null && named.has(rowKey(k)!);
     for (const [key, final] of finals) {
       if (!isTempKey(key)) {
-        if (!named.has(key)) {
+        if (!isNamed(key)) {
           await storage.remove(key);
           result.removed.push(key);
         }
-      } else if (final && named.has(final) && !(await storage.exists(final))) {
+      } else if (final && isNamed(final) && !(await storage.exists(final))) {
         await storage.promote(key, final);
         result.promoted.push(key);
       } else {

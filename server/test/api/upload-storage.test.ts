@@ -120,7 +120,8 @@ describeApi('uploads are published only after their row commits', () => {
       }
       override async promote(tempKey: string, key: string) {
         // Outside the request's transaction: on PostgreSQL another connection, on PGlite the next query.
-        const file = path.posix.basename(key);
+        // A thumbnail (thumbs/w96/banner-ads/x.png.webp) is published with its banner's row too.
+        const file = path.posix.basename(key).replace(/\.webp$/, '');
         const rows = await app.database.db.select().from(bannerAds).where(eq(bannerAds.image, file));
         seen.push(`promote with the row ${rows.length ? 'committed' : 'missing'}`);
         await super.promote(tempKey, key);
@@ -135,13 +136,22 @@ describeApi('uploads are published only after their row commits', () => {
     const updated = await api.update(id, formParts(validFields(), { data: images.gif(), filename: 'x.gif' }));
     expect(updated.statusCode).toBe(200);
     const newImage = updated.json().bannerAd.image as string;
-    expect(seen).toEqual([
-      `write .tmp-*-${image}`,
+    const withThumbnails = (file: string) => [
+      `write .tmp-*-${file}`,
+      `write .tmp-*-${file}.webp`,
+      `write .tmp-*-${file}.webp`,
       'promote with the row committed',
-      `write .tmp-*-${newImage}`,
       'promote with the row committed',
-    ]);
-    expect(uploadedFiles(t.dataDir)).toEqual([`banner-ads/${newImage}`]);
+      'promote with the row committed',
+    ];
+    expect(seen).toEqual([...withThumbnails(image), ...withThumbnails(newImage)]);
+    expect(uploadedFiles(t.dataDir)).toEqual(
+      [
+        `banner-ads/${newImage}`,
+        `thumbs/w480/banner-ads/${newImage}.webp`,
+        `thumbs/w96/banner-ads/${newImage}.webp`,
+      ].sort(),
+    );
   });
 
   it('leaves no file, final or temporary, when the insert or the update fails in the database', async () => {

@@ -579,6 +579,7 @@ describeApi('users API (docs/decisions/0004-users.md)', () => {
         exists: disk.exists.bind(disk),
         promote: disk.promote.bind(disk),
         list: disk.list.bind(disk),
+        read: disk.read.bind(disk),
         async remove(key: string) {
           // Outside the transaction: on PostgreSQL another connection, on PGlite the next query in line.
           const [row] = await db().select({ id: users.id }).from(users).where(eq(users.id, u.id));

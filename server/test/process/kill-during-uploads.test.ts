@@ -73,12 +73,14 @@ describe('kill -9 during banner uploads (embedded database)', () => {
     const res = await fetch(`${server.url}/api/banner-ads`, { headers: { cookie } });
     const banners = (await res.json()) as Array<{ _id: string; image: string }>;
     const named = banners.map((b) => `banner-ads/${b.image}`).sort();
+    // Each banner's two thumbnails are published with it (docs/decisions/0019-object-storage-and-thumbnails.md).
+    const expected = [...named, ...named.flatMap((k) => [`thumbs/w96/${k}.webp`, `thumbs/w480/${k}.webp`])].sort();
     // The start-up sweep runs in the background: wait for it to leave only what rows name.
     const deadline = Date.now() + 60_000;
-    while (JSON.stringify(filesUnder(uploads)) !== JSON.stringify(named) && Date.now() < deadline)
+    while (JSON.stringify(filesUnder(uploads)) !== JSON.stringify(expected) && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 100));
 
-    expect(filesUnder(uploads)).toEqual(named);
+    expect(filesUnder(uploads)).toEqual(expected);
     for (const [id, image] of acknowledged) expect(banners).toContainEqual(expect.objectContaining({ _id: id, image }));
     for (const file of named) expect(sentHashes.has(sha(fs.readFileSync(path.join(uploads, file))))).toBe(true);
     expect(acknowledged.size).toBeGreaterThanOrEqual(24);

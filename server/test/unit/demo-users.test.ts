@@ -37,6 +37,9 @@ function memoryStorage() {
     async *list() {
       for (const key of files.keys()) yield { key, modifiedAt: new Date() };
     },
+    async read() {
+      return null;
+    },
   };
   return { storage, files, writes: () => writes };
 }

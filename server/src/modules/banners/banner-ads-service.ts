@@ -12,8 +12,9 @@ import type { Db } from '../../db/client';
 import type { BannerAdRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, NotFoundError } from '../../lib/errors';
-import { stage, type FileStorage, type StagedFile } from '../../storage/file-storage';
+import type { FileStorage, StagedFile } from '../../storage/file-storage';
 import { checkUploadedImage } from '../../storage/image-dimensions';
+import { stageWithThumbnails } from '../../storage/thumbnails';
 import * as repo from './banner-ads-repository';
 
 /** Banner images live under uploads/banner-ads/ (docs/product.md#banner-ads); the row holds the file name only. */
@@ -146,7 +147,8 @@ export class BannerAdsService {
       const message = checked.problem === 'dimensions' ? messages.server.imageDimensions : bannerMessages.imageType;
       throw new AppError(415, message, { image: message });
     }
-    return stage(this.storage, bannerImageKey(`${randomUUID()}.${checked.extension}`), image);
+    // The 96 and 480 px thumbnails are made now, once, and published with the image.
+    return stageWithThumbnails(this.storage, bannerImageKey(`${randomUUID()}.${checked.extension}`), image);
   }
 
   /**

@@ -11,12 +11,24 @@ export interface ThumbnailProps {
   /** Small thumbnails show only the icon; "Image Error" is still their accessible name. */
   compact?: boolean;
   loading?: 'lazy' | 'eager';
+  /** Other widths of the same image (thumbnailSrcSet) and the width it is shown at, e.g. `120px`. */
+  srcSet?: string;
+  sizes?: string;
   /** `cover` crops to the frame (thumbnails); `contain` shows the whole image (previews). */
   fit?: 'cover' | 'contain';
 }
 
 /** Fixed-size image with object-cover, lazy loading and the spec's "Image Error" fallback. */
-export function Thumbnail({ src, alt, className, compact = false, loading = 'lazy', fit = 'cover' }: ThumbnailProps) {
+export function Thumbnail({
+  src,
+  alt,
+  className,
+  compact = false,
+  loading = 'lazy',
+  fit = 'cover',
+  srcSet,
+  sizes,
+}: ThumbnailProps) {
   // The failure is remembered per URL, so a new src gets a fresh try without an effect.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const frame = cx('shrink-0 overflow-hidden bg-slate-800', className);
@@ -44,6 +56,8 @@ export function Thumbnail({ src, alt, className, compact = false, loading = 'laz
   return (
     <img
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       loading={loading}
       onError={() => setFailedSrc(src)}

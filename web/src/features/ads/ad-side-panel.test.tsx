@@ -32,10 +32,11 @@ describe('AdSidePanel', () => {
     expect(within(panel).getByText('Contact').nextSibling).toHaveTextContent('-');
     const images = within(screen.getByRole('list', { name: 'Images' })).getAllByRole('img');
     expect(images.map((i) => i.getAttribute('src'))).toEqual([
-      '/uploads/ads/a.png',
-      '/uploads/ads/b.png',
-      '/uploads/ads/c.png',
+      '/uploads/ads/a.png?w=480',
+      '/uploads/ads/b.png?w=480',
+      '/uploads/ads/c.png?w=480',
     ]);
+    expect(images[0]).toHaveAttribute('srcset', '/uploads/ads/a.png?w=96 96w, /uploads/ads/a.png?w=480 480w');
   });
 
   it('hides the rejection reason unless rejected', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { adImageUrl, adMessages, type Advertisement } from '@backoffice/contract';
+import { adImageUrl, adMessages, thumbnailSrcSet, thumbnailUrl, type Advertisement } from '@backoffice/contract';
 import { Maximize2, Trash2 } from 'lucide-react';
 import {
   Badge,
@@ -155,7 +155,9 @@ export function AdSidePanel({ ad, open, onClose, onSaved, message, onMessage, no
                 className="group relative overflow-hidden rounded-lg border border-slate-800 bg-slate-950"
               >
                 <Thumbnail
-                  src={adImageUrl(image.path)}
+                  src={thumbnailUrl(adImageUrl(image.path), 480)}
+                  srcSet={thumbnailSrcSet(adImageUrl(image.path))}
+                  sizes="(min-width: 640px) 220px, 45vw"
                   alt={`Image ${n} of ${ad.heading}`}
                   className="aspect-[4/3] w-full"
                 />

@@ -108,7 +108,7 @@ describe('AdsDirectoryPage', () => {
     expect(within(row('#00002')).getByText('Approved')).toHaveClass('bg-emerald-500/15', 'text-emerald-300');
     expect(within(row('#00003')).getByText('Rejected')).toHaveClass('bg-rose-500/15', 'text-rose-300');
     expect(within(row('#00002')).getByText('0771234567')).toBeInTheDocument();
-    expect(pending.querySelector('img')).toHaveAttribute('src', '/uploads/ads/one.png');
+    expect(pending.querySelector('img')).toHaveAttribute('src', '/uploads/ads/one.png?w=96');
     // Checkboxes for pending ads only.
     expect(within(pending).getByRole('checkbox')).toBeInTheDocument();
     expect(within(row('#00002')).queryByRole('checkbox')).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { adImageUrl, adMessages, liveText, type Advertisement, type AdSortField } from '@backoffice/contract';
+import { adImageUrl, adMessages, liveText, thumbnailUrl, type Advertisement, type AdSortField } from '@backoffice/contract';
 import { Check, Eye, SearchX, Trash2, X } from 'lucide-react';
 import {
   Badge,
@@ -186,7 +186,7 @@ export function AdsTable(props: AdsTableProps) {
                 <td className={cx(tdClass, 'w-full max-w-0 min-w-56')}>
                   <div className="flex items-center gap-3">
                     <Thumbnail
-                      src={ad.images[0] ? adImageUrl(ad.images[0]) : null}
+                      src={ad.images[0] ? thumbnailUrl(adImageUrl(ad.images[0]), 96) : null}
                       alt=""
                       compact
                       className="size-10 rounded-md"

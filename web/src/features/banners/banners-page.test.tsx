@@ -82,7 +82,7 @@ describe('BannersPage', () => {
       'Active',
       '',
     ]);
-    expect(cells[1]!.querySelector('img')).toHaveAttribute('src', '/uploads/banner-ads/a1.png');
+    expect(cells[1]!.querySelector('img')).toHaveAttribute('src', '/uploads/banner-ads/a1.png?w=96');
     expect(within(row(/^b038cd46 /)).getByText('Inactive')).toHaveClass('text-rose-300');
     for (const action of ['View', 'Edit', 'Delete'])
       expect(within(row(/^3f0af1a2 /)).getByRole('button', { name: `${action} ${bank.name}` })).toBeInTheDocument();

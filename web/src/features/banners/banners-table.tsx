@@ -1,5 +1,12 @@
 import { Eye, ImagePlus, Pencil, SearchX, Trash2 } from 'lucide-react';
-import { bannerImageUrl, bannerMessages, formatBannerId, type BannerAd } from '@backoffice/contract';
+import {
+  bannerImageUrl,
+  bannerMessages,
+  formatBannerId,
+  thumbnailSrcSet,
+  thumbnailUrl,
+  type BannerAd,
+} from '@backoffice/contract';
 import {
   Badge,
   Button,
@@ -81,7 +88,9 @@ export function BannersTable(props: BannersTableProps) {
                   className={cx('block cursor-zoom-in rounded-md', focusRing)}
                 >
                   <Thumbnail
-                    src={bannerImageUrl(banner.image)}
+                    src={thumbnailUrl(bannerImageUrl(banner.image), 96)}
+                    srcSet={thumbnailSrcSet(bannerImageUrl(banner.image))}
+                    sizes="120px"
                     alt=""
                     compact
                     className="h-10 w-[7.5rem] max-w-none rounded-md"

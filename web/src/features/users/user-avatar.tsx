@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { profilePictureUrl, type PublicUser } from '@backoffice/contract';
+import { profilePictureUrl, thumbnailUrl, type PublicUser } from '@backoffice/contract';
 import { cx } from '../../components/ui';
 import { displayName, initials } from './user-format';
 
@@ -11,7 +11,9 @@ export function UserAvatar({
   user: Pick<PublicUser, 'name' | 'username' | 'profilePicture'>;
   className?: string;
 }) {
-  const src = profilePictureUrl(user.profilePicture);
+  // Avatars are at most 96 CSS pixels: the 96 px thumbnail, or the 480 px one on dense screens.
+  const picture = profilePictureUrl(user.profilePicture);
+  const src = thumbnailUrl(picture, 96);
   // The failure is remembered per URL, so a new picture gets a fresh try without an effect.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const frame = cx('shrink-0 overflow-hidden rounded-full bg-slate-800', className);
@@ -29,6 +31,7 @@ export function UserAvatar({
   return (
     <img
       src={src}
+      srcSet={picture ? `${src} 1x, ${thumbnailUrl(picture, 480)} 2x` : undefined}
       alt={`Profile picture of ${displayName(user)}`}
       loading="lazy"
       onError={() => setFailedSrc(src)}

@@ -51,7 +51,7 @@ describe('UserDetailPage', () => {
     for (const name of ['Back', 'Edit', 'Delete']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Profile picture of Kasun Fernando' })).toHaveAttribute(
       'src',
-      '/uploads/profiles/user-7.png',
+      '/uploads/profiles/user-7.png?w=96',
     );
     expect(screen.getByText('Inactive')).toHaveClass('text-rose-300');
     expect(screen.queryByText('Admin', { selector: 'span' })).not.toBeInTheDocument();
