@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import type { BannerAdRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError, NotFoundError } from '../../lib/errors';
+import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
 import { stage, type FileStorage, type StagedFile } from '../../storage/file-storage';
 import { checkUploadedImage } from '../../storage/image-dimensions';
 import * as repo from './banner-ads-repository';
@@ -70,7 +70,7 @@ export class BannerAdsService {
     return toBannerAd(row);
   }
 
-  /** Every field is replaced; without a new image the current file stays. */
+  /** The fields sent are replaced, the others keep their stored values; without a new image the current file stays. */
   async update(id: string, fields: BannerUpdateFields, image: Buffer | null): Promise<BannerAd> {
     const staged = image ? await this.stageImage(image) : null;
     const file = staged ? fileName(staged) : null;
@@ -79,6 +79,9 @@ export class BannerAdsService {
       result = await this.db.transaction(async (tx) => {
         const current = await repo.lockBannerAd(tx, id);
         if (!current) throw new NotFoundError(bannerMessages.notFound);
+        if ((fields.endDate ?? current.endDate) < (fields.startDate ?? current.startDate)) {
+          throw new ValidationError(bannerMessages.endBeforeStart, { endDate: bannerMessages.endBeforeStart });
+        }
         const row = await repo.updateBannerAd(tx, id, {
           ...fields,
           ...(file ? { image: file } : {}),
