@@ -153,13 +153,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(packagesRoutes, moduleDeps);
     await admin.register(dutiesRoutes, moduleDeps);
     await admin.register(bannerAdsRoutes, moduleDeps);
-    await admin.register(dashboardRoutes, moduleDeps);
+    await admin.register(dashboardRoutes, { ...moduleDeps, timeZone: config.timeZone });
     await admin.register(productsRoutes, moduleDeps);
     await admin.register(docsRoutes);
     await admin.register(advertiserMessagesRoutes, { outbox });
   });
 
-  await registerStaticFiles(app, { uploadsDir, webDist: config.webDist });
+  await registerStaticFiles(app, { uploadsDir, webDist: config.webDist, timeZone: config.timeZone });
   return app;
 }
 

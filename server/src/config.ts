@@ -1,7 +1,12 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@backoffice/contract';
+import {
+  DEFAULT_MARKETPLACE_TIME_ZONE,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  isTimeZone,
+} from '@backoffice/contract';
 
 /** docs/decisions/0010-repository-and-configuration.md: configuration comes from the environment and is checked once, at boot. */
 const bool = z
@@ -119,6 +124,10 @@ const envSchema = z.object({
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   SMS_WEBHOOK_TOKEN: z.string().optional(),
   MESSAGE_WORKER: bool.default(true),
+  MARKETPLACE_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be a time zone such as Asia/Colombo')
+    .default(DEFAULT_MARKETPLACE_TIME_ZONE),
 });
 
 export type Config = {
@@ -140,6 +149,8 @@ export type Config = {
   logLevel: string;
   webDist: string;
   messages: MessagesConfig;
+  /** Every date is shown, and every dashboard day counted, in this zone (docs/decisions/0023-time-zone-and-dates.md). */
+  timeZone: string;
 };
 
 /** How messages to advertisers leave: SMTP and an SMS gateway when set, else files under DATA_DIR/outbox. */
@@ -186,5 +197,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smsWebhookToken: e.SMS_WEBHOOK_TOKEN,
       worker: e.MESSAGE_WORKER,
     },
+    timeZone: e.MARKETPLACE_TIME_ZONE,
   };
 }

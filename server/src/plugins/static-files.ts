@@ -2,13 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { messages } from '@backoffice/contract';
+import { DEFAULT_MARKETPLACE_TIME_ZONE, TIME_ZONE_META, messages } from '@backoffice/contract';
 
 /**
  * Serves uploaded files under /uploads and, when built, the web app with a fallback to
  * index.html for client-side routes. Unknown /api paths answer a JSON 404 (docs/decisions/0013-errors-and-validation.md).
  */
-export async function registerStaticFiles(app: FastifyInstance, opts: { uploadsDir: string; webDist: string }) {
+export async function registerStaticFiles(
+  app: FastifyInstance,
+  opts: { uploadsDir: string; webDist: string; timeZone?: string },
+) {
   fs.mkdirSync(opts.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: opts.uploadsDir,
@@ -21,6 +24,16 @@ export async function registerStaticFiles(app: FastifyInstance, opts: { uploadsD
   });
 
   const hasWeb = fs.existsSync(path.join(opts.webDist, 'index.html'));
+  // The page names the marketplace's time zone, so the screens show dates as the server counts days
+  // (docs/decisions/0023-time-zone-and-dates.md). The zone is checked at boot: it holds no markup.
+  const page = hasWeb
+    ? fs
+        .readFileSync(path.join(opts.webDist, 'index.html'), 'utf8')
+        .replace(
+          '<head>',
+          `<head><meta name="${TIME_ZONE_META}" content="${opts.timeZone ?? DEFAULT_MARKETPLACE_TIME_ZONE}" />`,
+        )
+    : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: opts.webDist,
@@ -42,7 +55,7 @@ export async function registerStaticFiles(app: FastifyInstance, opts: { uploadsD
     const isPage =
       request.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/uploads/');
     if (hasWeb && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.webDist);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     }
     return reply.status(404).send({ success: false, message: messages.server.notFound });
   });

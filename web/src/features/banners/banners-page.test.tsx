@@ -78,7 +78,7 @@ describe('BannersPage', () => {
       '',
       'Lanka Unity Bank Home Loans',
       'Home page',
-      'Nov 2, 2026 – Jan 1, 2027',
+      '2 Nov 2026 – 1 Jan 2027',
       'Active',
       '',
     ]);
