@@ -46,14 +46,18 @@ export interface AdsTableProps {
   onResetFilters: () => void;
 }
 
-const sortable: Array<{ field: AdSortField; label: string }> = [
+// Columns the side panel also shows give way first on narrower screens, so the actions stay in view.
+const wideOnly = 'hidden min-[1400px]:table-cell';
+const xlOnly = 'hidden xl:table-cell';
+
+const sortable: Array<{ field: AdSortField; label: string; className?: string }> = [
   { field: 'id', label: 'Ad ID' },
   { field: 'heading', label: 'Heading' },
   { field: 'username', label: 'User' },
 ];
-const sortableAfterContact: Array<{ field: AdSortField; label: string }> = [
+const sortableAfterContact: Array<{ field: AdSortField; label: string; className?: string }> = [
   { field: 'postingDate', label: 'Date' },
-  { field: 'adType', label: 'Type' },
+  { field: 'adType', label: 'Type', className: xlOnly },
   { field: 'status', label: 'Status' },
 ];
 
@@ -80,9 +84,10 @@ function rowActions(ad: Advertisement, props: AdsTableProps): RowMenuItem[] {
 /** The ads table of docs/product.md#ads-moderation. A row click (or Enter on a focused row) opens the side panel. */
 export function AdsTable(props: AdsTableProps) {
   const { ads, loading, sort, onSort, onSortIntent, selection, onOpen } = props;
-  const header = (h: { field: AdSortField; label: string }) => (
+  const header = (h: { field: AdSortField; label: string; className?: string }) => (
     <SortableHeader
       key={h.field}
+      className={h.className}
       label={h.label}
       active={sort.field === h.field}
       order={sort.order}
@@ -114,7 +119,7 @@ export function AdsTable(props: AdsTableProps) {
             />
           </Th>
           {sortable.map(header)}
-          <Th>Contact</Th>
+          <Th className={wideOnly}>Contact</Th>
           {sortableAfterContact.map(header)}
           <Th className="w-16 text-right">Actions</Th>
         </tr>
@@ -163,7 +168,7 @@ export function AdsTable(props: AdsTableProps) {
                 </td>
                 <td className={cx(tdClass, 'font-mono text-xs text-slate-400')}>{id}</td>
                 {/* max-w-0 + w-full: the heading takes the width left over and truncates. */}
-                <td className={cx(tdClass, 'w-full max-w-0 min-w-56')}>
+                <td className={cx(tdClass, 'w-full max-w-0 min-w-32')}>
                   <div className="flex items-center gap-3">
                     <Thumbnail
                       src={ad.images[0] ? adImageUrl(ad.images[0]) : null}
@@ -177,13 +182,13 @@ export function AdsTable(props: AdsTableProps) {
                   </div>
                 </td>
                 <td className={tdClass}>
-                  <span className="block max-w-36 truncate" title={ad.username}>
+                  <span className="block max-w-28 truncate" title={ad.username}>
                     {ad.username}
                   </span>
                 </td>
-                <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>{formatContact(ad.phone1)}</td>
+                <td className={cx(tdClass, wideOnly, 'whitespace-nowrap tabular-nums')}>{formatContact(ad.phone1)}</td>
                 <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>{formatAdDate(ad.postingDate)}</td>
-                <td className={tdClass}>
+                <td className={cx(tdClass, xlOnly)}>
                   <Badge tone={ad.adType === 'regular' ? 'violet' : 'sky'}>{adTypeLabel(ad.adType)}</Badge>
                 </td>
                 <td className={tdClass}>
