@@ -51,6 +51,8 @@ export const adMessages = {
   imagesNotSubset: 'Images can only be removed, not added',
   reasonTooLong: `Rejection reason must be at most ${MAX_REJECTION_REASON} characters`,
   searchTooLong: `Search must be at most ${MAX_SEARCH_LENGTH} characters`,
+  categoryTooLong: 'Category is too long',
+  districtTooLong: 'District is too long',
 } as const;
 
 /** Who is reviewing a pending ad, until when (docs/decisions/0017-live-queue-and-claims.md). */
@@ -99,8 +101,8 @@ export const adListQuery = z.strictObject({
   sort: z.enum(AD_SORT_FIELDS).default('postingDate'),
   order: z.enum(['asc', 'desc']).default('desc'),
   status: z.enum(['all', ...AD_STATUSES]).default('all'),
-  category: optionalText(100, 'Category is too long'),
-  district: optionalText(100, 'District is too long'),
+  category: optionalText(100, adMessages.categoryTooLong),
+  district: optionalText(100, adMessages.districtTooLong),
   q: optionalText(MAX_SEARCH_LENGTH, adMessages.searchTooLong),
 });
 export type AdListQuery = z.infer<typeof adListQuery>;

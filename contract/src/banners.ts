@@ -47,6 +47,8 @@ export const bannerMessages = {
   endBeforeStart: 'End date must be on or after the start date',
   imageRequired: 'Image is required',
   imageNotImage: 'Please choose an image file (JPEG, PNG, WebP or GIF)',
+  statusInvalid: 'Status must be Active or Inactive',
+  placementInvalid: `Placement must be one of: ${BANNER_PLACEMENTS.join(', ')}`,
   nameTooLong: `Name must be at most ${MAX_BANNER_NAME} characters`,
   descriptionTooLong: `Description must be at most ${MAX_BANNER_DESCRIPTION} characters`,
   // Server (docs/decisions/0006-banner-ads.md, docs/decisions/0013-errors-and-validation.md).
@@ -100,26 +102,37 @@ type DateRange = { startDate: string; endDate: string };
 const orderedDates = <T extends DateRange>(v: T) => v.endDate >= v.startDate;
 const orderedDatesIssue = { message: bannerMessages.endBeforeStart, path: ['endDate'] };
 
+const status = z.enum(BANNER_STATUSES, { error: bannerMessages.statusInvalid });
+const placement = z.enum(BANNER_PLACEMENTS, { error: bannerMessages.placementInvalid });
+
 /**
  * The form's text fields (docs/product.md#validation-rules) for both sides. Creating may leave out status (Active, docs/product.md#states-and-transitions) and
- * placement (Home page); an edit sends every field, as the spec's form does.
+ * placement (Home page).
  */
 export const bannerCreateFields = z
   .strictObject({
     ...fieldShape,
-    status: z.enum(BANNER_STATUSES).default('Active'),
-    placement: z.enum(BANNER_PLACEMENTS).default('Home page'),
+    status: status.default('Active'),
+    placement: placement.default('Home page'),
   })
   .refine(orderedDates, orderedDatesIssue);
 export type BannerCreateFields = z.infer<typeof bannerCreateFields>;
 
+/**
+ * An edit: every field it does not send keeps its stored value (another client of the API may send
+ * only the spec's fields, without placement). Sent dates are checked against each other here; a
+ * single sent date is checked against the stored other one by the server.
+ */
 export const bannerUpdateFields = z
   .strictObject({
-    ...fieldShape,
-    status: z.enum(BANNER_STATUSES),
-    placement: z.enum(BANNER_PLACEMENTS),
+    name: fieldShape.name.optional(),
+    description: fieldShape.description.optional(),
+    startDate: fieldShape.startDate.optional(),
+    endDate: fieldShape.endDate.optional(),
+    status: status.optional(),
+    placement: placement.optional(),
   })
-  .refine(orderedDates, orderedDatesIssue);
+  .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, orderedDatesIssue);
 export type BannerUpdateFields = z.infer<typeof bannerUpdateFields>;
 
 export const bannerAd = z.object({

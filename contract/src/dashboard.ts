@@ -5,8 +5,25 @@ import { z } from 'zod';
  * are in docs/decisions/0007-dashboard.md; the labels are the spec's, word for word.
  */
 
-/** "Today", "this week", "this month" and "this year" are calendar periods in Sri Lanka. */
-export const DASHBOARD_TIME_ZONE = 'Asia/Colombo';
+/**
+ * The marketplace's time zone unless the server's MARKETPLACE_TIME_ZONE names another: every date and
+ * time is shown in it, and "today", "this week", "this month" and "this year" are its calendar periods
+ * (docs/decisions/0023-time-zone-and-dates.md).
+ */
+export const DEFAULT_MARKETPLACE_TIME_ZONE = 'Asia/Colombo';
+export const DASHBOARD_TIME_ZONE = DEFAULT_MARKETPLACE_TIME_ZONE;
+/** The page meta element the server names its time zone in. */
+export const TIME_ZONE_META = 'marketplace-time-zone';
+
+/** True when `zone` is an IANA zone this runtime knows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
 
 /** docs/product.md#business-constants: chart periods week, month, year. */
 export const CHART_PERIODS = ['week', 'month', 'year'] as const;

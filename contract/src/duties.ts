@@ -27,6 +27,10 @@ export const dutyMessages = {
   // docs/product.md#error-catalogue, word for word.
   saveFailed: 'Error saving duty. Please try again.',
   deleteFailed: 'Error deleting duty. Please try again.',
+  // Success, as packages and banners say it.
+  created: 'Duty created successfully',
+  updated: 'Duty updated successfully',
+  deleted: 'Duty deleted successfully',
   // docs/product.md#duties.
   deleteConfirm: 'Are you sure you want to delete this duty? This action cannot be undone.',
   // docs/product.md#validation-rules: title and description required (the spec gives no wording).

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * User-facing text that both the server and the web client show.
  * Strings are those of docs/product.md#validation-rules and docs/product.md#error-catalogue (and of docs/decisions/0012-access-control.md and docs/decisions/0013-errors-and-validation.md), word for word.
@@ -34,8 +36,57 @@ export const messages = {
   },
   input: {
     controlChars: 'Control characters are not allowed',
+    invalidId: 'Invalid id',
+    dateFormat: 'Enter a date as YYYY-MM-DD',
+    emailTooLong: 'Email is too long',
+    passwordTooLong: 'Password is too long',
+    // What any field gets when its schema names no sentence of its own (see fieldErrorMessage below).
+    required: 'This field is required',
+    wrongType: 'This field has the wrong kind of value',
+    notAnOption: 'Choose one of the listed options',
+    textTooShort: 'This field is too short',
+    textTooLong: 'This field is too long',
+    numberTooSmall: 'This number is too small',
+    numberTooLarge: 'This number is too large',
+    tooFewItems: 'This list has too few items',
+    tooManyItems: 'This list has too many items',
+    badFormat: 'This value is not in the expected format',
+    invalid: 'This value is not valid',
+    unknownField: (name: string) => `Unknown field: ${name}`,
   },
   password: {
     tooShort: 'Password must be at least 8 characters',
   },
 } as const;
+
+type Issue = z.core.$ZodRawIssue;
+
+/**
+ * The sentence of a field error whose schema names none: the library's own wording ("Invalid option:
+ * expected one of …") never reaches a user or an API client. Fields a person fills in carry their
+ * own sentence in their schema; this is the floor under every other one.
+ */
+export function fieldErrorMessage(issue: Issue): string {
+  const m = messages.input;
+  const sized = (origin: unknown, text: string, number: string, list: string) =>
+    origin === 'string' ? text : origin === 'array' || origin === 'set' ? list : number;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? m.required : m.wrongType;
+    case 'invalid_value':
+      return m.notAnOption;
+    case 'too_small':
+      return sized(issue.origin, m.textTooShort, m.numberTooSmall, m.tooFewItems);
+    case 'too_big':
+      return sized(issue.origin, m.textTooLong, m.numberTooLarge, m.tooManyItems);
+    case 'invalid_format':
+      return m.badFormat;
+    case 'unrecognized_keys':
+      return m.unknownField(issue.keys.join(', '));
+    default:
+      return m.invalid;
+  }
+}
+
+// One zod instance serves the contract, the server and the web app (npm workspaces hoist it).
+z.config({ customError: fieldErrorMessage });

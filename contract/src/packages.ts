@@ -113,8 +113,11 @@ const packageFields = {
   // New packages default to Active (docs/product.md#states-and-transitions) and no popularity.
   status: z.enum(PACKAGE_STATUSES, { error: packageMessages.statusInvalid }).default('Active'),
   popularity: z.enum(PACKAGE_POPULARITIES, { error: packageMessages.popularityInvalid }).default('None'),
-  /** Only the shipped default icons or null (= the type's default); never an arbitrary URL. */
-  icon: z.enum(PACKAGE_ICON_URLS, { error: packageMessages.iconInvalid }).nullable().default(null),
+  /** Only the shipped default icons, or null, empty or left out (= the type's default); never an arbitrary URL. */
+  icon: z
+    .union([z.enum(PACKAGE_ICON_URLS), z.literal('').transform(() => null)], { error: packageMessages.iconInvalid })
+    .nullable()
+    .default(null),
 };
 
 /** POST /api/packages and PUT /api/packages/{id} body (docs/product.md#calls). */

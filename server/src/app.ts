@@ -180,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(packagesRoutes, moduleDeps);
     await admin.register(dutiesRoutes, moduleDeps);
     await admin.register(bannerAdsRoutes, moduleDeps);
-    await admin.register(dashboardRoutes, moduleDeps);
+    await admin.register(dashboardRoutes, { ...moduleDeps, timeZone: config.timeZone });
     await admin.register(productsRoutes, moduleDeps);
     await admin.register(exportsRoutes, {
       ...moduleDeps,
@@ -195,7 +195,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(rejectionReasonsRoutes, moduleDeps);
   });
 
-  await registerStaticFiles(app, { storage, uploadsPublicUrl: config.s3?.publicUrl, webDist: config.webDist });
+  await registerStaticFiles(app, {
+    storage,
+    uploadsPublicUrl: config.s3?.publicUrl,
+    webDist: config.webDist,
+    timeZone: config.timeZone,
+  });
   return app;
 }
 

@@ -1,7 +1,12 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@backoffice/contract';
+import {
+  DEFAULT_MARKETPLACE_TIME_ZONE,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  isTimeZone,
+} from '@backoffice/contract';
 
 /** docs/decisions/0010-repository-and-configuration.md: configuration comes from the environment and is checked once, at boot. */
 const bool = z
@@ -143,6 +148,10 @@ const envSchema = z.object({
     .refine((v) => !URL.parse(v)?.search && !URL.parse(v)?.hash, 'must not have a query or fragment')
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
+  MARKETPLACE_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be a time zone such as Asia/Colombo')
+    .default(DEFAULT_MARKETPLACE_TIME_ZONE),
 });
 
 export type Config = {
@@ -164,6 +173,8 @@ export type Config = {
   logLevel: string;
   webDist: string;
   messages: MessagesConfig;
+  /** Every date is shown, and every dashboard day counted, in this zone (docs/decisions/0023-time-zone-and-dates.md). */
+  timeZone: string;
   /** Rows per statement of a CSV export. */
   exportBatchSize: number;
   /** Object storage for uploads; undefined keeps them on the local disk under DATA_DIR/uploads. */
@@ -256,5 +267,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           publicUrl: e.S3_PUBLIC_URL,
         }
       : undefined,
+    timeZone: e.MARKETPLACE_TIME_ZONE,
   };
 }

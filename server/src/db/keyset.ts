@@ -1,4 +1,4 @@
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
@@ -7,8 +7,11 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
  * 1,000 costs what batch 1 does and no statement stays open between batches.
  */
 export type Keyset = {
-  /** The sort columns (the key travels as text and is cast back to each column's type). */
-  columns: readonly PgColumn[];
+  /**
+   * The sort columns (the key travels as text and is cast back to each column's type); an
+   * expression such as the ad id's last five characters is text.
+   */
+  columns: readonly (PgColumn | SQL)[];
   descending: boolean;
 };
 
@@ -30,7 +33,7 @@ export function afterKey(keyset: Keyset, key: string[]): SQL {
     sql`, `,
   );
   const values = sql.join(
-    keyset.columns.map((column, i) => sql`${key[i]}::${sql.raw(column.getSQLType())}`),
+    keyset.columns.map((column, i) => sql`${key[i]}::${sql.raw(column instanceof SQL ? 'text' : column.getSQLType())}`),
     sql`, `,
   );
   return keyset.descending ? sql`(${columns}) < (${values})` : sql`(${columns}) > (${values})`;

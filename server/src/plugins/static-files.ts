@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { messages } from '@backoffice/contract';
+import { DEFAULT_MARKETPLACE_TIME_ZONE, TIME_ZONE_META, messages } from '@backoffice/contract';
 import type { FileStorage } from '../storage/file-storage';
 import { registerUploadsRoute } from './uploads-route';
 
@@ -12,11 +12,21 @@ import { registerUploadsRoute } from './uploads-route';
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
-  opts: { storage: FileStorage; uploadsPublicUrl: string | undefined; webDist: string },
+  opts: { storage: FileStorage; uploadsPublicUrl: string | undefined; webDist: string; timeZone?: string },
 ) {
   registerUploadsRoute(app, { storage: opts.storage, publicUrl: opts.uploadsPublicUrl });
 
   const hasWeb = fs.existsSync(path.join(opts.webDist, 'index.html'));
+  // The page names the marketplace's time zone, so the screens show dates as the server counts days
+  // (docs/decisions/0023-time-zone-and-dates.md). The zone is checked at boot: it holds no markup.
+  const page = hasWeb
+    ? fs
+        .readFileSync(path.join(opts.webDist, 'index.html'), 'utf8')
+        .replace(
+          '<head>',
+          `<head><meta name="${TIME_ZONE_META}" content="${opts.timeZone ?? DEFAULT_MARKETPLACE_TIME_ZONE}" />`,
+        )
+    : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: opts.webDist,
@@ -38,7 +48,7 @@ export async function registerStaticFiles(
     const isPage =
       request.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/uploads/');
     if (hasWeb && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.webDist);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     }
     return reply.status(404).send({ success: false, message: messages.server.notFound });
   });

@@ -31,7 +31,7 @@ function modelList(ads: AdRow[], q: AdListQuery) {
     const date = a.postingDate.getTime();
     switch (q.sort) {
       case 'id':
-        return [a.id];
+        return [a.id.slice(-5), a.id];
       case 'heading':
         return [a.heading, a.id];
       case 'username':

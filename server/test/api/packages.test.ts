@@ -96,6 +96,14 @@ describeApi('packages API (docs/decisions/0005-packages-and-duties.md)', () => {
     expect(await list()).toEqual([res.json().package]);
   });
 
+  it('gives a package sent with an empty icon the default icon of its type', async () => {
+    const res = await create(packageBody({ type: 'Regular', icon: '' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().package.icon).toBe(PACKAGE_ICONS.Regular);
+    const [row] = await t.database.db.select().from(packages);
+    expect(row!.icon).toBeNull();
+  });
+
   it('numbers pids after the highest one and never repeats one under concurrent creates', async () => {
     await makePackage(t.database.db, { pid: 'PKG-0041' });
     await makePackage(t.database.db, { pid: 'legacy-7' });

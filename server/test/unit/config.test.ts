@@ -19,6 +19,16 @@ describe('config (docs/decisions/0010-repository-and-configuration.md)', () => {
     expect(c.databaseUrl).toBeUndefined();
   });
 
+  it('reads the marketplace time zone, Asia/Colombo by default, and refuses one that is not a zone', () => {
+    expect(loadConfig({}).timeZone).toBe('Asia/Colombo');
+    expect(loadConfig({ MARKETPLACE_TIME_ZONE: 'Asia/Kolkata' }).timeZone).toBe('Asia/Kolkata');
+    for (const bad of ['Colombo', 'Asia/Nowhere', '"><script>']) {
+      expect(() => loadConfig({ MARKETPLACE_TIME_ZONE: bad })).toThrow(
+        'Invalid configuration: MARKETPLACE_TIME_ZONE must be a time zone such as Asia/Colombo',
+      );
+    }
+  });
+
   it('reads every variable', () => {
     const c = loadConfig({
       PORT: '8080',

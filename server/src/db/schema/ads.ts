@@ -41,6 +41,8 @@ export const advertisements = pgTable(
     // Dashboard: approved today, rejected in the last 30 days.
     index('ads_status_moderated_at_idx').on(t.status, t.moderatedAt),
     index('ads_heading_idx').on(t.heading, t.id),
+    // The Ad ID column sorts by the five characters it shows (adIdTail in the ads repository).
+    index('ads_id_tail_idx').on(sql`right(${t.id}::text, 5)`, t.id),
     index('ads_username_idx').on(t.username, t.id),
     index('ads_type_idx').on(t.adType, t.postingDate, t.id),
     index('ads_user_id_idx').on(t.userId, t.status),

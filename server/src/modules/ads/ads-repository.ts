@@ -5,8 +5,15 @@ import { prepared } from '../../db/prepared';
 import { asPlaceholder, asValue, containsPattern, type Bind } from '../../db/query-values';
 import { adSummary, adSummaryVersion, advertisements, type AdRow } from '../../db/schema';
 
+/**
+ * The Ad ID column shows the id's last five characters: it sorts by those, the full id breaking
+ * ties. The expression is written as the ads_id_tail_idx index (migration 0015) has it, so the
+ * planner serves this order from that index.
+ */
+export const adIdTail = sql`right(${advertisements.id}::text, 5)`;
+
 export const sortColumns = {
-  id: [advertisements.id],
+  id: [adIdTail, advertisements.id],
   heading: [advertisements.heading, advertisements.id],
   username: [advertisements.username, advertisements.id],
   // Status and type sort within posting date, which the (x, posting_date, id) indexes serve.

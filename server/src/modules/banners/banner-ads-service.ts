@@ -11,7 +11,7 @@ import { changedFields, recordAudit } from '../../db/audit-repository';
 import type { Db } from '../../db/client';
 import type { BannerAdRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError, NotFoundError } from '../../lib/errors';
+import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { FileStorage, StagedFile } from '../../storage/file-storage';
 import { checkUploadedImage } from '../../storage/image-dimensions';
 import { stageWithThumbnails } from '../../storage/thumbnails';
@@ -93,7 +93,7 @@ export class BannerAdsService {
     return toBannerAd(row);
   }
 
-  /** Every field is replaced; without a new image the current file stays. */
+  /** The fields sent are replaced, the others keep their stored values; without a new image the current file stays. */
   async update(id: string, fields: BannerUpdateFields, image: Buffer | null, actorId: string): Promise<BannerAd> {
     const staged = image ? await this.stageImage(image) : null;
     const file = staged ? fileName(staged) : null;
@@ -102,6 +102,9 @@ export class BannerAdsService {
       result = await this.db.transaction(async (tx) => {
         const current = await repo.lockBannerAd(tx, id);
         if (!current) throw new NotFoundError(bannerMessages.notFound);
+        if ((fields.endDate ?? current.endDate) < (fields.startDate ?? current.startDate)) {
+          throw new ValidationError(bannerMessages.endBeforeStart, { endDate: bannerMessages.endBeforeStart });
+        }
         const row = await repo.updateBannerAd(tx, id, {
           ...fields,
           ...(file ? { image: file } : {}),

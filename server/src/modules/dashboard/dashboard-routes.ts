@@ -5,8 +5,11 @@ import type { ModuleDeps } from '../module-deps';
 import { DashboardService } from './dashboard-service';
 
 /** GET /api/dashboard (docs/decisions/0007-dashboard.md) and GET /api/notifications (the Common Notification feed). */
-export const dashboardRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
-  const service = new DashboardService(db, clock);
+export const dashboardRoutes: FastifyPluginAsyncZod<ModuleDeps & { timeZone?: string }> = async (
+  app,
+  { db, clock, timeZone },
+) => {
+  const service = new DashboardService(db, clock, timeZone);
 
   app.get(
     '/api/dashboard',

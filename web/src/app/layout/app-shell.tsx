@@ -19,7 +19,8 @@ export function AppShell() {
       <Sidebar />
       <main className="fixed inset-y-0 right-0 left-64 overflow-y-auto">
         <HeaderBar sessionChecked={session.isSuccess} />
-        <div className="mx-auto max-w-screen-2xl px-8 py-8">
+        {/* The bottom padding keeps the floating full-screen button clear of the last controls (a pager). */}
+        <div className="mx-auto max-w-screen-2xl px-8 pt-8 pb-28">
           <Outlet />
         </div>
       </main>

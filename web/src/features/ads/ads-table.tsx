@@ -1,5 +1,12 @@
 import type { KeyboardEvent } from 'react';
-import { adImageUrl, adMessages, liveText, thumbnailUrl, type Advertisement, type AdSortField } from '@backoffice/contract';
+import {
+  adImageUrl,
+  adMessages,
+  liveText,
+  thumbnailUrl,
+  type Advertisement,
+  type AdSortField,
+} from '@backoffice/contract';
 import { Check, Eye, SearchX, Trash2, X } from 'lucide-react';
 import {
   Badge,
@@ -55,14 +62,18 @@ export interface AdsTableProps {
   onRowFocus?: (ad: Advertisement) => void;
 }
 
-const sortable: Array<{ field: AdSortField; label: string }> = [
+// Columns the side panel also shows give way first on narrower screens, so the actions stay in view.
+const wideOnly = 'hidden min-[1400px]:table-cell';
+const xlOnly = 'hidden xl:table-cell';
+
+const sortable: Array<{ field: AdSortField; label: string; className?: string }> = [
   { field: 'id', label: 'Ad ID' },
   { field: 'heading', label: 'Heading' },
   { field: 'username', label: 'User' },
 ];
-const sortableAfterContact: Array<{ field: AdSortField; label: string }> = [
+const sortableAfterContact: Array<{ field: AdSortField; label: string; className?: string }> = [
   { field: 'postingDate', label: 'Date' },
-  { field: 'adType', label: 'Type' },
+  { field: 'adType', label: 'Type', className: xlOnly },
   { field: 'status', label: 'Status' },
 ];
 
@@ -93,9 +104,10 @@ export function AdsTable(props: AdsTableProps) {
   const notes = useLiveNotes();
   // Ages and claim expiries move on while the page stays open.
   const now = useNow();
-  const header = (h: { field: AdSortField; label: string }) => (
+  const header = (h: { field: AdSortField; label: string; className?: string }) => (
     <SortableHeader
       key={h.field}
+      className={h.className}
       label={h.label}
       active={sort.field === h.field}
       order={sort.order}
@@ -127,7 +139,7 @@ export function AdsTable(props: AdsTableProps) {
             />
           </Th>
           {sortable.map(header)}
-          <Th>Contact</Th>
+          <Th className={wideOnly}>Contact</Th>
           {sortableAfterContact.map(header)}
           <Th className="w-16 text-right">Actions</Th>
         </tr>
@@ -183,7 +195,7 @@ export function AdsTable(props: AdsTableProps) {
                 </td>
                 <td className={cx(tdClass, 'font-mono text-xs text-slate-400')}>{id}</td>
                 {/* max-w-0 + w-full: the heading takes the width left over and truncates. */}
-                <td className={cx(tdClass, 'w-full max-w-0 min-w-56')}>
+                <td className={cx(tdClass, 'w-full max-w-0 min-w-32')}>
                   <div className="flex items-center gap-3">
                     <Thumbnail
                       src={ad.images[0] ? thumbnailUrl(adImageUrl(ad.images[0]), 96) : null}
@@ -211,16 +223,16 @@ export function AdsTable(props: AdsTableProps) {
                   </div>
                 </td>
                 <td className={tdClass}>
-                  <span className="block max-w-36 truncate" title={ad.username}>
+                  <span className="block max-w-28 truncate" title={ad.username}>
                     {ad.username}
                   </span>
                 </td>
-                <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>{formatContact(ad.phone1)}</td>
+                <td className={cx(tdClass, wideOnly, 'whitespace-nowrap tabular-nums')}>{formatContact(ad.phone1)}</td>
                 <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>
                   {formatAdDate(ad.postingDate)}
                   {age && <span className="ml-1.5 text-xs text-amber-300/80">{` ${age}`}</span>}
                 </td>
-                <td className={tdClass}>
+                <td className={cx(tdClass, xlOnly)}>
                   <Badge tone={ad.adType === 'regular' ? 'violet' : 'sky'}>{adTypeLabel(ad.adType)}</Badge>
                 </td>
                 <td className={tdClass}>

@@ -47,6 +47,14 @@ export function splitSelection(selected: Selection, pageAds: readonly AdLike[]) 
 
 export function useAdsSelection(pageAds: readonly AdLike[]) {
   const [selected, setSelected] = useState<Selection>(() => new Map());
+  // An ad that stops being pending (another admin moderated it) loses its checkbox, so it leaves the
+  // selection too: no warning may name an ad the user cannot untick. Adjusted as the page arrives.
+  const moderated = pageAds.filter((ad) => !isPending(ad) && selected.has(ad._id));
+  if (moderated.length > 0) {
+    const next = new Map(selected);
+    moderated.forEach((ad) => next.delete(ad._id));
+    setSelected(next);
+  }
   const { pending, nonPending } = splitSelection(selected, pageAds);
   return {
     selected,

@@ -1,10 +1,8 @@
-/** "2026-12-01" → "Dec 1, 2026". Dates are calendar days: formatted in UTC so no time zone shifts them. */
+import { formatCalendarDay } from '../../lib/dates';
+
+/** "2026-12-01" → "1 Dec 2026": a calendar day, which no time zone shifts. */
 export function formatBannerDate(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    date,
-  );
+  return formatCalendarDay(day);
 }
 
 /** The table's Display Date Range and the view's displaying date. */

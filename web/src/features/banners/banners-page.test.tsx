@@ -78,7 +78,7 @@ describe('BannersPage', () => {
       '',
       'Lanka Unity Bank Home Loans',
       'Home page',
-      'Nov 2, 2026 – Jan 1, 2027',
+      '2 Nov 2026 – 1 Jan 2027',
       'Active',
       '',
     ]);
@@ -128,6 +128,12 @@ describe('BannersPage', () => {
     await user.type(within(panel).getByLabelText('Name'), 'Keells Super');
     expect(within(panel).queryByText(bannerMessages.nameRequired)).not.toBeInTheDocument();
     const input = within(panel).getByLabelText('Image', { selector: 'input' });
+    // A text file (chosen with "All files" in the picker) is refused at once, with no preview.
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(within(panel).getByText(bannerMessages.imageNotImage)).toBeInTheDocument();
+    expect(within(panel).queryByRole('img', { name: 'Preview of the chosen image' })).not.toBeInTheDocument();
     expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/gif');
     await user.upload(input, new File([new Uint8Array([137, 80, 78, 71])], 'keells.png', { type: 'image/png' }));
     expect(within(panel).getByRole('img', { name: 'Preview of the chosen image' })).toHaveAttribute(

@@ -40,6 +40,9 @@ export interface BannersTableProps {
   onAdd: () => void;
 }
 
+// Placement (also in the banner's view) gives way on narrower screens, so the actions stay in view.
+const xlOnly = 'hidden xl:table-cell';
+
 /** docs/product.md#banner-ads table: Ad Id (first 8), Image (click for large preview), Name, Placement, Display Date Range, Status, actions. */
 export function BannersTable(props: BannersTableProps) {
   const { banners, loading } = props;
@@ -50,8 +53,8 @@ export function BannersTable(props: BannersTableProps) {
           <Th>Ad Id</Th>
           <Th>Image</Th>
           <Th>Name</Th>
-          <Th>Placement</Th>
-          <Th>Display Date Range</Th>
+          <Th className={xlOnly}>Placement</Th>
+          <Th className="whitespace-normal xl:whitespace-nowrap">Display Date Range</Th>
           <Th>Status</Th>
           <Th className="text-right">Actions</Th>
         </tr>
@@ -93,20 +96,21 @@ export function BannersTable(props: BannersTableProps) {
                     sizes="120px"
                     alt=""
                     compact
-                    className="h-10 w-[7.5rem] max-w-none rounded-md"
+                    className="h-8 w-24 max-w-none rounded-md xl:h-10 xl:w-[7.5rem]"
                   />
                 </button>
               </td>
               {/* max-w-0 + w-full: the name takes the width left over and truncates. */}
-              <td className={cx(tdClass, 'w-full max-w-0 min-w-48')}>
+              <td className={cx(tdClass, 'w-full max-w-0 min-w-24')}>
                 <span className="block truncate font-medium text-slate-100" title={banner.name}>
                   {banner.name}
                 </span>
               </td>
-              <td className={tdClass}>
+              <td className={cx(tdClass, xlOnly)}>
                 <Badge tone="sky">{banner.placement}</Badge>
               </td>
-              <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>
+              {/* May wrap on narrower screens, so the actions stay in view. */}
+              <td className={cx(tdClass, 'tabular-nums xl:whitespace-nowrap')}>
                 {formatDateRange(banner.startDate, banner.endDate)}
               </td>
               <td className={tdClass}>

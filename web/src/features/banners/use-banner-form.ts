@@ -50,13 +50,19 @@ export function validateBanner(values: BannerFormValues, file: File | null, crea
       if (key && !errors[key]) errors[key] = issue.message;
     }
   }
-  if (file) {
-    if (!(BANNER_IMAGE_TYPES as readonly string[]).includes(file.type)) errors.image = bannerMessages.imageNotImage;
-    else if (file.size > BANNER_IMAGE_MAX_BYTES) errors.image = bannerMessages.imageTooLarge;
-  } else if (creating) {
+  const problem = file && imageProblem(file);
+  if (problem) errors.image = problem;
+  else if (!file && creating) {
     errors.image = bannerMessages.imageRequired;
   }
   return errors;
+}
+
+/** Why a picked file cannot be the banner's image, if it cannot. */
+export function imageProblem(file: File): string | undefined {
+  if (!(BANNER_IMAGE_TYPES as readonly string[]).includes(file.type)) return bannerMessages.imageNotImage;
+  if (file.size > BANNER_IMAGE_MAX_BYTES) return bannerMessages.imageTooLarge;
+  return undefined;
 }
 
 /** The multipart body of docs/product.md#calls (plus placement); the image only when one was chosen. */
@@ -90,10 +96,12 @@ export function useBannerForm({ banner, onSaved }: { banner: BannerAd | null; on
 
   function chooseFile(file: File | null) {
     if (latestUrl.current) URL.revokeObjectURL(latestUrl.current);
-    const url = file ? URL.createObjectURL(file) : null;
+    // A file that is not an image (or is too large) is refused as it is picked, not on Save.
+    const problem = file ? imageProblem(file) : undefined;
+    const url = file && !problem ? URL.createObjectURL(file) : null;
     latestUrl.current = url;
     setPicked(file && url ? { file, url } : null);
-    setErrors((e) => ({ ...e, image: undefined }));
+    setErrors((e) => ({ ...e, image: problem }));
   }
 
   async function submit(): Promise<void> {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { activityLead, dashboardText as text, formatActivityTime, type ModerationActivity } from '@backoffice/contract';
+import { activityLead, dashboardText as text, type ModerationActivity } from '@backoffice/contract';
+import { formatDateTime as formatActivityTime } from '../../lib/dates';
 import { Panel, cx, focusRing } from '../../components/ui';
 import { paths } from '../../lib/paths';
 

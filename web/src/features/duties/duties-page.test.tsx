@@ -113,6 +113,8 @@ describe('DutiesPage', () => {
       body: undefined,
     });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The same kind of success message as packages and banners.
+    expect(await screen.findByText(dutyMessages.deleted)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Delete #D2048' }));
     await user.click(

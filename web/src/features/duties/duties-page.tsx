@@ -11,6 +11,7 @@ import {
   SelectField,
   cx,
   inputClass,
+  useTimedMessage,
 } from '../../components/ui';
 import { useDeleteDutyMutation, useListDutiesQuery } from './duties-api';
 import { DutiesTable } from './duties-table';
@@ -28,6 +29,8 @@ const statusOptions = [
 ];
 
 /** Duties and Responsibilities (docs/product.md#duties); a failed load falls back to the two sample duties (docs/product.md#error-catalogue). */
+export const DUTY_MESSAGE_MS = 3000;
+
 export function DutiesPage() {
   const list = useListDutiesQuery(undefined, { refetchOnMountOrArgChange: true });
   const usingSamples = list.isError && !list.data;
@@ -50,6 +53,8 @@ export function DutiesPage() {
     closeTimer.current = setTimeout(() => setPanel(null), SIDE_PANEL_CLOSE_MS);
   }
 
+  // Success messages last as long as the packages' (3 s).
+  const saved = useTimedMessage(DUTY_MESSAGE_MS);
   const [deleting, setDeleting] = useState<Duty | null>(null);
   const [deleteFailed, setDeleteFailed] = useState(false);
   const [remove, removeState] = useDeleteDutyMutation();
@@ -57,7 +62,10 @@ export function DutiesPage() {
     if (!deleting) return;
     const result = await remove(deleting._id);
     if ('error' in result) setDeleteFailed(true);
-    else if (panel?.duty?._id === deleting._id) closePanel();
+    else {
+      saved.show('success', dutyMessages.deleted);
+      if (panel?.duty?._id === deleting._id) closePanel();
+    }
     setDeleting(null);
   }
 
@@ -80,6 +88,7 @@ export function DutiesPage() {
           />
         )}
         {usingSamples && <Banner message={{ tone: 'warning', text: dutyMessages.sampleFallback }} />}
+        {saved.message && <Banner message={saved.message} onDismiss={saved.clear} />}
       </div>
 
       <Panel flush className="overflow-hidden">
@@ -138,7 +147,10 @@ export function DutiesPage() {
           knownCodes={duties.map((d) => d.id)}
           open={panel.open}
           onClose={closePanel}
-          onSaved={closePanel}
+          onSaved={() => {
+            saved.show('success', panel.duty ? dutyMessages.updated : dutyMessages.created);
+            closePanel();
+          }}
         />
       )}
       {deleting && (

@@ -2,14 +2,9 @@ import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { BellOff, CircleCheck, CircleX, Clock, ImageMinus, Trash2, type LucideIcon } from 'lucide-react';
-import {
-  activityLead,
-  dashboardText,
-  formatActivityTime,
-  type NotificationItem,
-  type NotificationKind,
-} from '@backoffice/contract';
+import { activityLead, dashboardText, type NotificationItem, type NotificationKind } from '@backoffice/contract';
 import { Badge, Banner, PageHeader, Panel, Placeholder, cx, focusRing } from '../../components/ui';
+import { formatDateTime as formatActivityTime } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { selectCurrentUser } from '../../lib/session-events';
 import { useGetNotificationsQuery } from './notifications-api';

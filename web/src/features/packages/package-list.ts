@@ -1,4 +1,5 @@
 import type { Package, PackageSortField, PackageStatus } from '@backoffice/contract';
+import { formatDate } from '../../lib/dates';
 
 export type PackageStatusFilter = 'all' | PackageStatus;
 export type PackageSort = { field: PackageSortField; order: 'asc' | 'desc' };
@@ -29,11 +30,9 @@ export function nextSort(current: PackageSort, field: PackageSortField): Package
   return current.field === field ? { field, order: current.order === 'asc' ? 'desc' : 'asc' } : { field, order: 'asc' };
 }
 
-/** "22 Nov 2026" (local time). */
+/** "22 Nov 2026" in the marketplace's zone. */
 export function formatPackageDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '-';
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+  return formatDate(iso);
 }
 
 /** docs/ui-style.md: Regular violet, Digital sky, everywhere. */

@@ -1,17 +1,12 @@
 import type { PublicUser } from '@backoffice/contract';
+import { formatDate } from '../../lib/dates';
 
 /**
- * "Registered Date (day, short month, year; N/A if missing)" in docs/product.md#user-management: "22 Nov 2026" (local time).
+ * "Registered Date (day, short month, year; N/A if missing)" in docs/product.md#user-management: "22 Nov 2026" in the
+ * marketplace's zone.
  */
 export function formatUserDate(iso: string | null | undefined): string {
-  if (!iso) return 'N/A';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'N/A';
-  const parts = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).formatToParts(
-    date,
-  );
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')} ${part('month')} ${part('year')}`;
+  return formatDate(iso, 'N/A');
 }
 
 /** The name when there is one, else the username ("name or username" in docs/product.md#user-management). */

@@ -19,6 +19,8 @@ import { paths } from '../../lib/paths';
 import { UserAvatar } from './user-avatar';
 import { displayName, formatUserDate } from './user-format';
 
+// The ad counts (also on the user's panel and page) give way on narrower screens, so the actions stay in view.
+const wideOnly = 'hidden min-[1400px]:table-cell';
 const COLUMNS = 9;
 
 export interface UsersTableProps {
@@ -70,11 +72,11 @@ export function UsersTable({ users, loading, selected, onToggle, onToggleAll, on
           </Th>
           <Th>User ID</Th>
           <Th>User Name</Th>
-          <Th>Verified Mobile Number</Th>
+          <Th className="whitespace-normal">Verified Mobile Number</Th>
           <Th>Registered Date</Th>
-          <Th className="text-right">Approved</Th>
-          <Th className="text-right">Pending</Th>
-          <Th className="text-right">Rejected</Th>
+          <Th className={cx(wideOnly, 'text-right')}>Approved</Th>
+          <Th className={cx(wideOnly, 'text-right')}>Pending</Th>
+          <Th className={cx(wideOnly, 'text-right')}>Rejected</Th>
           <Th className="w-16 text-right">Actions</Th>
         </tr>
       </thead>
@@ -112,7 +114,7 @@ export function UsersTable({ users, loading, selected, onToggle, onToggleAll, on
                 <td className={cx(tdClass, 'font-mono text-xs text-slate-400')} title={user._id}>
                   {id}
                 </td>
-                <td className={cx(tdClass, 'w-full max-w-0 min-w-56')}>
+                <td className={cx(tdClass, 'w-full max-w-0 min-w-28')}>
                   <div className="flex items-center gap-3">
                     <UserAvatar user={user} className="size-8 text-xs" />
                     <div className="min-w-0">
@@ -134,7 +136,7 @@ export function UsersTable({ users, loading, selected, onToggle, onToggleAll, on
                 <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>{user.mobile?.trim() || '-'}</td>
                 <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>{formatUserDate(user.createdAt)}</td>
                 {(['approved', 'pending', 'rejected'] as const).map((k) => (
-                  <td key={k} className={cx(tdClass, 'text-right font-medium tabular-nums', countTone[k])}>
+                  <td key={k} className={cx(tdClass, wideOnly, 'text-right font-medium tabular-nums', countTone[k])}>
                     {user.adStats[k]}
                   </td>
                 ))}

@@ -1,0 +1,1 @@
+CREATE INDEX "ads_id_tail_idx" ON "advertisements" USING btree (right("id"::text, 5),"id");
