@@ -5,7 +5,7 @@ import { rowsOf } from '../../src/db/client';
 import { advertisements, auditEvents } from '../../src/db/schema';
 import { adminClient, adsSnapshot, summaryMatchesTable } from '../support/ads-helpers';
 import { makeAd, makeAdmin, signIn } from '../support/factories';
-import { buildTestApp, describeApi, testDb, type TestApp } from '../support/test-app';
+import { buildTestApp, describeApi, ORIGIN, testDb, type TestApp } from '../support/test-app';
 
 /** Select all matching on POST /api/advertisements/bulk-status (docs/decisions/0018-exports-and-bulk.md). */
 describeApi('bulk-status with a match', () => {
@@ -83,6 +83,25 @@ describeApi('bulk-status with a match', () => {
     expect(rest.json()).toEqual({ success: true, ok: 15, failed: 0, remaining: 0 });
     expect(await statusCounts()).toEqual({ approved: 25, rejected: 5 });
     expect(await eventsPerAd()).toEqual(Array(30).fill(1));
+  });
+
+  it('leaves out ads another admin is reviewing, and counts them as remaining', async () => {
+    const ads = await seed(12);
+    const reviewer = await signIn(t.app, (await makeAdmin(db())).email);
+    for (const ad of ads.slice(0, 2)) {
+      const claimed = await t.app.inject({
+        method: 'POST',
+        url: `/api/advertisements/${ad.id}/claim`,
+        headers: { cookie: reviewer, origin: ORIGIN },
+        payload: {},
+      });
+      expect(claimed.statusCode).toBe(200);
+    }
+    const res = await api.bulk({ status: 'approved', match: { status: 'pending' }, max: 100 });
+    expect(res.json()).toEqual({ success: true, ok: 10, failed: 0, remaining: 2 });
+    const again = await api.bulk({ status: 'approved', match: { status: 'pending' }, max: 100 });
+    expect(again.json()).toEqual({ success: true, ok: 0, failed: 0, remaining: 2 });
+    expect(await statusCounts()).toEqual({ approved: 10, pending: 2 });
   });
 
   it('decides each ad once when two admins select all matching at the same time', async () => {

@@ -1,8 +1,8 @@
-import { and, asc, eq, getTableColumns, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, lt, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { AdListQuery } from '@backoffice/contract';
 import type { Db, Executor } from '../../db/client';
 import { keyColumns, keyOrder, keysetBatches, type Keyset } from '../../db/keyset';
-import { advertisements, type AdRow } from '../../db/schema';
+import { adClaims, advertisements, type AdRow } from '../../db/schema';
 import { filters, sortColumns, type AdFilter } from './ads-repository';
 
 /**
@@ -54,11 +54,16 @@ export async function lockPendingMatching(
   match: Omit<AdFilter, 'status'>,
   before: Date | undefined,
   limit: number,
+  reviewer: { adminId: string; now: Date },
 ): Promise<string[]> {
+  // Ads another admin is reviewing stay out of the batch (they would be refused, and picked again
+  // by every later batch); they still match, so `remaining` counts them.
+  const claimedByOther = sql`exists (select 1 from ${adClaims} where ${adClaims.adId} = ${advertisements.id}
+    and ${adClaims.adminId} <> ${reviewer.adminId} and ${adClaims.expiresAt} > ${reviewer.now.toISOString()}::timestamptz)`;
   const rows = await tx
     .select({ id: advertisements.id })
     .from(advertisements)
-    .where(pendingMatching(match, before))
+    .where(and(pendingMatching(match, before), not(claimedByOther)))
     .orderBy(asc(advertisements.postingDate), asc(advertisements.id))
     .limit(limit)
     .for('update', { skipLocked: true });

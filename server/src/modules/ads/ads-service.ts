@@ -193,7 +193,7 @@ export class AdsService {
         const size = Math.min(left, MATCH_CHUNK);
         const at = this.clock();
         const chunk = await this.db.transaction(async (tx) => {
-          const ids = await matching.lockPendingMatching(tx, match, before, size);
+          const ids = await matching.lockPendingMatching(tx, match, before, size, { adminId, now: at });
           const rows = await matching.moderatePendingMany(tx, ids, {
             status: body.status,
             rejectionReason: reason,
