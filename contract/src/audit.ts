@@ -132,6 +132,9 @@ export const activityResponse = z.object({
 });
 export type ActivityResponse = z.infer<typeof activityResponse>;
 export const activityCountQuery = activityQuery.omit({ page: true, pageSize: true });
+/** GET /api/activity/export: the log's filters, every matching entry as CSV, newest first. */
+export const activityExportQuery = activityCountQuery.extend({ format: z.enum(['csv']).default('csv') });
+export type ActivityExportParams = z.input<typeof activityExportQuery>;
 export const activityCountResponse = z.object({ total: z.number().int() });
 
 /** GET /api/dashboard/moderation: the figures a moderation manager asks for. */

@@ -19,7 +19,8 @@ export function registerUploadsRoute(app: FastifyInstance, opts: { storage: File
   const notFound = (reply: FastifyReply) =>
     reply.status(404).send({ success: false, message: messages.server.notFound });
 
-  app.get('/uploads/*', async (request, reply) => {
+  // Files, not an API call: left out of the API description.
+  app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
     const raw = (request.params as { '*': string })['*'];
     const key = storageKey(raw);
     // Temporary files of uploads in progress (and any other dotfile) are never served.

@@ -69,6 +69,7 @@ const covered = [
   // CSV exports and the Data Extract (docs/decisions/0018-exports-and-bulk.md).
   'GET /api/advertisements/export',
   'GET /api/users/export',
+  'GET /api/activity/export',
   'POST /api/users/bulk-delete',
   'GET /api/data-extract/:dataset/count',
   'GET /api/data-extract/:dataset/export',

@@ -279,6 +279,10 @@ describeApi('OpenAPI description at /api/docs/json', () => {
       },
       { route: 'GET /api/users/export', send: () => inject({ method: 'GET', url: '/api/users/export?status=active' }) },
       {
+        route: 'GET /api/activity/export',
+        send: () => inject({ method: 'GET', url: '/api/activity/export?entity=ad' }),
+      },
+      {
         route: 'POST /api/users/bulk-delete',
         send: () => inject({ method: 'POST', url: '/api/users/bulk-delete', payload: { ids: [randomUUID()] } }),
       },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  activityExportQuery,
   adExportQuery,
   DASHBOARD_TIME_ZONE,
   dataExtractCountResponse,
@@ -12,6 +13,7 @@ import {
   type DataExtractDataset,
 } from '@backoffice/contract';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { activityBatches, type ActivityFilter, countActivity } from '../../db/audit-repository';
 import type { RequestOrder } from '../../db/request-order';
 import { ValidationError } from '../../lib/errors';
 import { AdsService, toAdvertisement } from '../ads/ads-service';
@@ -40,6 +42,27 @@ export const adColumns: CsvColumn<Advertisement>[] = [
   { header: 'moderatedAt', cell: (a) => a.moderatedAt },
   { header: 'moderatedBy', cell: (a) => a.moderatedBy },
 ];
+
+const activityColumns: CsvColumn<Row<typeof activityBatches>>[] = [
+  { header: 'id', cell: (e) => e.id },
+  { header: 'at', cell: (e) => new Date(e.at).toISOString() },
+  { header: 'entity', cell: (e) => e.entity },
+  { header: 'entityId', cell: (e) => e.entity_id },
+  { header: 'entityLabel', cell: (e) => e.entity_label },
+  { header: 'action', cell: (e) => e.action },
+  { header: 'actorId', cell: (e) => e.actor_id },
+  { header: 'actor', cell: (e) => e.actor_name },
+  { header: 'rejectionReason', cell: (e) => e.rejection_reason },
+  { header: 'details', cell: (e) => (e.details ? JSON.stringify(e.details) : null) },
+];
+
+/** The Data Extract's activity dataset: its date range and a search on the entries' labels. */
+const activityExtractQuery = z.strictObject({
+  format: dataExtractQuery.shape.format,
+  q: dataExtractQuery.shape.q,
+  from: dataExtractQuery.shape.from,
+  to: dataExtractQuery.shape.to,
+});
 
 /** The batches of `source`, each row mapped once (returning this returns `source`). */
 async function* mapBatches<A, B>(source: AsyncGenerator<A[]>, map: (row: A) => B): AsyncGenerator<B[]> {
@@ -177,6 +200,23 @@ export const exportsRoutes: FastifyPluginAsyncZod<
     };
   };
 
+  const activityJob = (query: unknown, name: string, schema: z.ZodType = activityExtractQuery): Job => {
+    const q = parse(schema, query) as z.output<typeof activityExportQuery>;
+    const f: ActivityFilter = { ...q, ...dayRange(q) };
+    return {
+      count: () => countActivity(db, f),
+      send: (reply, log) =>
+        sendCsv(reply, {
+          order: requestOrder,
+          name,
+          now: clock(),
+          columns: activityColumns,
+          batches: activityBatches(db, f, batchSize),
+          log,
+        }),
+    };
+  };
+
   function job(dataset: DataExtractDataset, query: unknown): Job {
     switch (dataset) {
       case 'ads':
@@ -232,8 +272,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
         };
       }
       case 'activity':
-        // The activity log is built apart; until it lands here its dataset answers plainly.
-        throw new ValidationError(exportText.activityUnavailable);
+        return activityJob(query, 'activity');
     }
   }
 
@@ -249,6 +288,12 @@ export const exportsRoutes: FastifyPluginAsyncZod<
     '/api/advertisements/export',
     { schema: { querystring: adExportQuery, response: csvResponse } },
     async (request, reply) => adsJob(request.query, 'ads').send(reply, request.log),
+  );
+
+  app.get(
+    '/api/activity/export',
+    { schema: { querystring: activityExportQuery, response: csvResponse } },
+    async (request, reply) => activityJob(request.query, 'activity', activityExportQuery).send(reply, request.log),
   );
 
   app.get(
