@@ -159,4 +159,5 @@ export const activityText = {
   pendingOver24h: 'Pending over 24 hours',
   medianDecision: 'Median time to decision (7 days)',
   decisionsPerAdmin: 'Decisions per admin',
+  exportEntries: (n: string) => `Export ${n} entries as CSV`,
 } as const;

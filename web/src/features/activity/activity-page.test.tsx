@@ -167,6 +167,16 @@ describe('ActivityPage', () => {
     await waitFor(() => expect(calls.last()).toBe(sorted('page=1&pageSize=10&entity=ad')));
   });
 
+  it('exports every entry the filters match as CSV', async () => {
+    server(() => ({ ...makeActivity([makeEvent(1)]), total: 1234 }));
+    await renderLog(`/app/activity?entity=ad&advertiser=${ADVERTISER}`);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export' }));
+    const item = await screen.findByRole('menuitem', { name: 'Export 1,234 entries as CSV' });
+    const href = new URL(item.getAttribute('href')!, 'http://x');
+    expect(href.pathname).toBe('/api/activity/export');
+    expect(sorted(href.searchParams)).toBe(sorted(`entity=ad&advertiser=${ADVERTISER}`));
+  });
+
   it('asks for the total once per filter when the page leaves it open, and pages with the pager', async () => {
     const calls = server((p) =>
       makeActivity(

@@ -1,10 +1,19 @@
 import { useEffect } from 'react';
 import { ACTIVITY_PAGE_SIZE, activityText } from '@backoffice/contract';
-import { PageHeader, Pager, Panel, pageCount } from '../../components/ui';
+import { ExportMenu, PageHeader, Pager, Panel, pageCount } from '../../components/ui';
 import { useCountActivityQuery, useListActivityAdminsQuery, useListActivityQuery } from '../../lib/activity-api';
 import { ActivityTable } from './activity-table';
 import { ActivityToolbar } from './activity-toolbar';
 import { useActivityFilters } from './use-activity-filters';
+
+/** The CSV of every entry the filters match (the server streams it; no page limit). */
+function exportUrl(filters: Record<string, string | number | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters))
+    if (value !== undefined && value !== '') query.set(key, String(value));
+  const search = query.toString();
+  return `/api/activity/export${search ? `?${search}` : ''}`;
+}
 
 /**
  * The activity log: every audit entry, newest first, paged by the server. Its filters live in the
@@ -30,7 +39,17 @@ export function ActivityPage() {
 
   return (
     <>
-      <PageHeader title={activityText.title} />
+      <PageHeader
+        title={activityText.title}
+        actions={
+          <ExportMenu
+            label="Export"
+            items={[
+              { label: activityText.exportEntries(total.toLocaleString('en-US')), href: exportUrl(state.countParams) },
+            ]}
+          />
+        }
+      />
       <Panel flush className="overflow-hidden">
         <ActivityToolbar
           filters={state.filters}
