@@ -225,6 +225,20 @@ describeApi('messages to advertisers (outbox, delivery, retries)', () => {
     );
   });
 
+  it("shows each message in the ad's history as notified: channel, state, attempts and the last error", async () => {
+    const mail = await smtp({ refuse: () => 550 });
+    const { t, api, settled } = await setup({ SMTP_URL: mail.url });
+    const ad = await makeAd(t.database.db, { userId: (await makeUser(t.database.db)).id });
+    expect((await api.reject(ad.id, 'Wrong category')).statusCode).toBe(200);
+    await settled(ad.id);
+    const history = await api.send('GET', `/api/advertisements/${ad.id}/history`);
+    expect(history.statusCode).toBe(200);
+    const events = history.json<{ events: { action: string; details?: Record<string, unknown> }[] }>().events;
+    expect(events.map((e) => e.action)).toEqual(['submitted', 'rejected', 'notified']);
+    expect(events[2]!.details).toMatchObject({ channel: 'email', status: 'failed', attempts: 1 });
+    expect(String(events[2]!.details!.error)).toMatch(/Mailbox unavailable/);
+  });
+
   it('with ADVERTISER_MESSAGES=false a decision writes no message', async () => {
     const mail = await smtp();
     const { t, api, messages } = await setup({ SMTP_URL: mail.url, ADVERTISER_MESSAGES: 'false' });

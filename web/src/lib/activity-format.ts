@@ -53,6 +53,13 @@ export function detailsText(details: AuditDetails | undefined): string | null {
   if (details.removed !== undefined) parts.push(`${details.removed} ${details.removed === 1 ? 'image' : 'images'}`);
   if (details.email) parts.push(details.email);
   if (details.channel) parts.push(`By ${details.channel}`);
+  if (details.status)
+    parts.push(
+      details.attempts
+        ? `${details.status} after ${details.attempts} ${details.attempts === 1 ? 'attempt' : 'attempts'}`
+        : details.status,
+    );
+  if (details.error) parts.push(details.error);
   if (details.reason) parts.push(details.reason);
   return parts.length ? parts.join(' · ') : null;
 }

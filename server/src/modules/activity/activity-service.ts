@@ -8,9 +8,10 @@ import {
   type AuditActor,
   type ModerationFigures,
 } from '@backoffice/contract';
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import * as audit from '../../db/audit-repository';
 import { rowsOf, type Db } from '../../db/client';
+import { advertiserMessages, type AdvertiserMessageRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { NotFoundError } from '../../lib/errors';
 import { totalShownByPage } from '../../lib/paging';
@@ -59,6 +60,25 @@ function midnight(day: string, timeZone: string, next = false): Date {
 /** How long cached moderation figures may stand while no ad changes: their windows move with time. */
 const FIGURES_FRESH_MS = 60_000;
 
+/**
+ * A message to the advertiser as a `notified` entry of the ad's history, in its current state (it
+ * moves from queued to sent or failed after the decision): at its sending, or its last attempt.
+ */
+function toNotifiedEvent(m: AdvertiserMessageRow): AdHistoryEvent {
+  return {
+    _id: `message-${m.id}`,
+    action: 'notified',
+    actor: null,
+    at: (m.sentAt ?? m.updatedAt).toISOString(),
+    details: {
+      channel: m.channel,
+      status: m.status,
+      attempts: m.attempts,
+      ...(m.lastError ? { error: m.lastError } : {}),
+    },
+  };
+}
+
 /** The audit trail's readers: an ad's history, the activity log and the moderation figures. */
 export class ActivityService {
   private figures: { key: string; value: ModerationFigures } | undefined;
@@ -73,7 +93,15 @@ export class ActivityService {
   async history(adId: string): Promise<AdHistoryEvent[]> {
     const rows = await audit.adHistory(this.db, adId);
     if (!rows.length) throw new NotFoundError(adMessages.notFound);
-    return rows.map(toHistoryEvent);
+    const messages = await this.db
+      .select()
+      .from(advertiserMessages)
+      .where(eq(advertiserMessages.adId, adId))
+      .orderBy(asc(advertiserMessages.id));
+    // Entries first at equal times: a decision comes before the message it sends.
+    return [...rows.map(toHistoryEvent), ...messages.map(toNotifiedEvent)].sort(
+      (a, b) => Date.parse(a.at) - Date.parse(b.at),
+    );
   }
 
   private filter(q: Omit<ActivityQuery, 'page' | 'pageSize'>): audit.ActivityFilter {
