@@ -111,7 +111,7 @@ describe('User Management in Chromium', () => {
     expect(await pictures.count()).toBeGreaterThan(0);
     await expect
       .poll(() => pictures.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-      .toBe(128);
+      .toBe(96); // the 96 px thumbnail of the 128 px demo picture
     await screenshot(page, 'users-list');
 
     await page.getByRole('button', { name: 'Page 2' }).click();
@@ -233,7 +233,8 @@ describe('User Management in Chromium', () => {
     expect(await field('Account Type').innerText()).toBe('Advertiser');
     await page.getByText(body.user.isVerified ? 'Active' : 'Inactive', { exact: true }).waitFor();
     const picture = page.getByRole('img', { name: `Profile picture of ${target.name}` });
-    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(128);
+    // The 96 px thumbnail of the 128 px demo picture (a screen of one device pixel per CSS pixel).
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
     const stats = page.getByRole('region', { name: 'Advertisement Statistics' });
     for (const [label, n] of [
       ['Approved', body.adStats.approved],

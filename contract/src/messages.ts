@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * User-facing text that both the server and the web client show.
  * Strings are those of docs/product.md#validation-rules and docs/product.md#error-catalogue (and of docs/decisions/0012-access-control.md and docs/decisions/0013-errors-and-validation.md), word for word.
@@ -40,7 +38,7 @@ export const messages = {
     dateFormat: 'Enter a date as YYYY-MM-DD',
     emailTooLong: 'Email is too long',
     passwordTooLong: 'Password is too long',
-    // What any field gets when its schema names no sentence of its own (see fieldErrorMessage below).
+    // What any field gets when its schema names no sentence of its own (see fieldErrorMessage in field-errors.ts).
     required: 'This field is required',
     wrongType: 'This field has the wrong kind of value',
     notAnOption: 'Choose one of the listed options',
@@ -58,35 +56,3 @@ export const messages = {
     tooShort: 'Password must be at least 8 characters',
   },
 } as const;
-
-type Issue = z.core.$ZodRawIssue;
-
-/**
- * The sentence of a field error whose schema names none: the library's own wording ("Invalid option:
- * expected one of …") never reaches a user or an API client. Fields a person fills in carry their
- * own sentence in their schema; this is the floor under every other one.
- */
-export function fieldErrorMessage(issue: Issue): string {
-  const m = messages.input;
-  const sized = (origin: unknown, text: string, number: string, list: string) =>
-    origin === 'string' ? text : origin === 'array' || origin === 'set' ? list : number;
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined ? m.required : m.wrongType;
-    case 'invalid_value':
-      return m.notAnOption;
-    case 'too_small':
-      return sized(issue.origin, m.textTooShort, m.numberTooSmall, m.tooFewItems);
-    case 'too_big':
-      return sized(issue.origin, m.textTooLong, m.numberTooLarge, m.tooManyItems);
-    case 'invalid_format':
-      return m.badFormat;
-    case 'unrecognized_keys':
-      return m.unknownField(issue.keys.join(', '));
-    default:
-      return m.invalid;
-  }
-}
-
-// One zod instance serves the contract, the server and the web app (npm workspaces hoist it).
-z.config({ customError: fieldErrorMessage });

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
 import * as contract from '../src';
+import { applyFieldErrors } from '../src/field-errors';
+
+applyFieldErrors();
 
 /**
  * Every field error any schema of the contract can give is one of the sentences the contract keeps

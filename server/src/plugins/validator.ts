@@ -2,6 +2,10 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { textIssues } from '@backoffice/contract';
+import { applyFieldErrors } from '@backoffice/contract/field-errors';
+
+// Every schema's errors in our sentences, whichever schema names none of its own.
+applyFieldErrors();
 
 // The marker fastify-type-provider-zod puts on its issues, so the error handler reads ours the same way.
 const zodIssueMarker = Symbol.for('ZodFastifySchemaValidationError');

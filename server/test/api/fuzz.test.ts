@@ -120,8 +120,11 @@ describeApi('fuzzing every route (issue 8)', () => {
         });
         if (process.env.FUZZ_STATS) console.log(`FUZZ ${route.method} ${route.url} ${res.statusCode}`);
         expect([route.method, route.url, res.statusCode < 500]).toEqual([route.method, route.url, true]);
-        // The API docs page and its static files are HTML, CSS and scripts; everything else is JSON.
-        if (!route.url.startsWith(DOCS_PREFIX)) expect(res.headers['content-type']).toMatch(/application\/json/);
+        // The API docs page and its static files are HTML, CSS and scripts, an export that starts is
+        // CSV; everything else, refusals of exports included, is JSON.
+        const csv = route.url.endsWith('/export') && res.statusCode === 200;
+        if (!route.url.startsWith(DOCS_PREFIX))
+          expect(res.headers['content-type']).toMatch(csv ? /^text\/csv/ : /application\/json/);
         const after = await databaseSnapshot(t.database.db);
         if (res.statusCode >= 400) expect([route.method, route.url, after]).toEqual([route.method, route.url, before]);
         before = after;

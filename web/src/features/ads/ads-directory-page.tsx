@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ADS_PAGE_SIZE, adMessages, type AdListParams, type Advertisement } from '@backoffice/contract';
 import { useSelector } from 'react-redux';
 import { selectCurrentUser } from '../../lib/session-events';
@@ -12,7 +12,6 @@ import {
   pageCount,
   useTimedMessage,
 } from '../../components/ui';
-import { AdSidePanel } from './ad-side-panel';
 import { useAdsPrefetch, useCountAdsQuery, useListAdsQuery } from './ads-api';
 import { AdsCountCards } from './ads-count-cards';
 import { activeFilterCount, AdsExportMenu } from './ads-export';
@@ -21,7 +20,6 @@ import { AdsTable } from './ads-table';
 import { claimedByOther } from './ad-claim';
 import { ClaimNotice } from './claim-notice';
 import { ReviewActions } from './review-actions';
-import { ShortcutsDialog } from './shortcuts-dialog';
 import { useAdClaim } from './use-ad-claim';
 import { useReviewKeys } from './use-review-keys';
 import { ModerationModals } from './moderation-modals';
@@ -31,6 +29,10 @@ import { useAdsSelection } from './use-ads-selection';
 import { useAdsTableState } from './use-ads-table-state';
 import { SelectAllMatchingLine, SelectAllMatchingModals } from './select-all-matching';
 import { useSelectAllMatching } from './use-select-all-matching';
+
+// Loaded when first opened: the directory shows sooner (e2e/bundle-budget.test.ts).
+const AdSidePanel = lazy(() => import('./ad-side-panel').then((m) => ({ default: m.AdSidePanel })));
+const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })));
 
 /** docs/product.md#business-constants: result banners 5 s, selection warnings 3 s. */
 const RESULT_MESSAGE_MS = 5000;
@@ -236,19 +238,21 @@ export function AdsDirectoryPage() {
         onConfirm={moderation.confirm}
       />
       <SelectAllMatchingModals matching={matching} />
-      {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
-      {panel && (
-        <AdSidePanel
-          key={panel.ad._id}
-          ad={panel.ad}
-          open={panel.open}
-          onClose={closePanel}
-          onSaved={(ad) => setPanel((p) => (p ? { ...p, ad } : p))}
-          message={panelShowsBanner ? result.message : null}
-          notice={<ClaimNotice state={claim.state} onTakeOver={claim.takeOver} />}
-          onMessage={(m) => result.show(m.tone, m.text)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
+        {panel && (
+          <AdSidePanel
+            key={panel.ad._id}
+            ad={panel.ad}
+            open={panel.open}
+            onClose={closePanel}
+            onSaved={(ad) => setPanel((p) => (p ? { ...p, ad } : p))}
+            message={panelShowsBanner ? result.message : null}
+            notice={<ClaimNotice state={claim.state} onTakeOver={claim.takeOver} />}
+            onMessage={(m) => result.show(m.tone, m.text)}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

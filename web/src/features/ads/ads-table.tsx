@@ -230,7 +230,7 @@ export function AdsTable(props: AdsTableProps) {
                 <td className={cx(tdClass, wideOnly, 'whitespace-nowrap tabular-nums')}>{formatContact(ad.phone1)}</td>
                 <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>
                   {formatAdDate(ad.postingDate)}
-                  {age && <span className="ml-1.5 text-xs text-amber-300/80">{` ${age}`}</span>}
+                  {age && <span className="block text-xs text-amber-300/80">{` ${age}`}</span>}
                 </td>
                 <td className={cx(tdClass, xlOnly)}>
                   <Badge tone={ad.adType === 'regular' ? 'violet' : 'sky'}>{adTypeLabel(ad.adType)}</Badge>

@@ -198,12 +198,12 @@ describe('keyboard review', () => {
 
     await user.click(document.body);
     await user.keyboard('?');
-    const help = screen.getByRole('dialog', { name: liveText.shortcuts });
+    const help = await screen.findByRole('dialog', { name: liveText.shortcuts });
     expect(within(help).getByText('Approve it')).toBeInTheDocument();
     // The button opens the same list without the keyboard.
     await user.click(within(help).getByRole('button', { name: 'Close' }));
     await user.click(screen.getByRole('button', { name: liveText.shortcuts }));
-    expect(screen.getByRole('dialog', { name: liveText.shortcuts })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: liveText.shortcuts })).toBeInTheDocument();
   });
 
   it('fires nothing while typing in the search box or while a dialog is open', async () => {
@@ -227,6 +227,7 @@ describe('keyboard review', () => {
 
     // A dialog open: the shortcuts wait.
     await user.click(screen.getByRole('button', { name: liveText.shortcuts }));
+    await screen.findByRole('dialog', { name: liveText.shortcuts });
     const before = server.lists().length;
     await user.keyboard('jxnar?');
     expect(screen.getAllByRole('dialog')).toHaveLength(1);

@@ -1,9 +1,14 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { adMessages, liveText, MAX_REJECTION_REASON } from '@backoffice/contract';
 import { Banner, Button, Modal, inputClass, useTimedMessage, cx } from '../../components/ui';
-import { ManageReasonsDialog, ReasonTemplatePicker } from './reason-templates';
+import { ReasonTemplatePicker } from './reason-templates';
 import { confirmTitle, deleteConfirmText, permanentActionText } from './moderation-text';
 import type { ModerationDialog } from './use-ad-moderation';
+
+// Managing templates is rare: its dialog (and the schema it validates with) loads when opened.
+const ManageReasonsDialog = lazy(() =>
+  import('./manage-reasons-dialog').then((m) => ({ default: m.ManageReasonsDialog })),
+);
 
 const SELECTION_MESSAGE_MS = 3000;
 
@@ -67,7 +72,12 @@ export function RejectModal({ count, busy, onCancel, onConfirm }: RejectModalPro
   }
 
   // Managing the templates replaces this dialog for a moment; the reason typed so far is kept.
-  if (step === 'manage') return <ManageReasonsDialog onClose={() => setStep('reason')} />;
+  if (step === 'manage')
+    return (
+      <Suspense fallback={null}>
+        <ManageReasonsDialog onClose={() => setStep('reason')} />
+      </Suspense>
+    );
 
   if (step === 'confirm') {
     return (

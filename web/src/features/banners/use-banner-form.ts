@@ -9,6 +9,10 @@ import {
   type BannerStatus,
 } from '@backoffice/contract';
 import { serverFieldErrors, serverMessage, useCreateBannerMutation, useUpdateBannerMutation } from './banners-api';
+import { applyFieldErrors } from '@backoffice/contract/field-errors';
+
+// The form validates with the contract's schema, in our sentences (loaded with this screen only).
+applyFieldErrors();
 
 export interface BannerFormValues {
   name: string;

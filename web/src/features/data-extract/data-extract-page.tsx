@@ -48,7 +48,7 @@ const datasetFilters: Record<DataExtractDataset, { statuses?: SelectOption[]; pl
   packages: { statuses: options(PACKAGE_STATUSES), search: true },
   banners: { statuses: options(PACKAGE_STATUSES), search: true },
   duties: { statuses: options(PACKAGE_STATUSES), search: true },
-  activity: {},
+  activity: { search: true },
 };
 
 const dateLabels: Record<DataExtractDataset, string> = {
@@ -61,7 +61,7 @@ const dateLabels: Record<DataExtractDataset, string> = {
 };
 
 const formatCount = (n: number) => n.toLocaleString('en-LK');
-/** The server's `message` of an error answer (the activity log, for one, cannot be exported yet). */
+/** The server's `message` of an error answer (a reversed date range, say). */
 function errorText(error: unknown, fallback: string): string {
   const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : undefined;
   const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : undefined;
