@@ -87,16 +87,19 @@ describe('Export as and Filter on the ads directory', () => {
     );
 
     await user.click(exportButton);
-    item = await screen.findByRole('menuitem', { name: exportText.exportAds('321') });
-    const href = new URL(item.getAttribute('href')!, 'http://x');
-    expect(href.pathname).toBe('/api/advertisements/export');
-    expect(Object.fromEntries(href.searchParams)).toEqual({
-      format: 'csv',
-      status: 'pending',
-      district: 'Colombo',
-      q: 'Kandy land',
-      sort: 'postingDate',
-      order: 'asc',
+    // The search reaches the link once its debounce has passed, as it reaches the list.
+    await waitFor(() => {
+      item = screen.getByRole('menuitem', { name: exportText.exportAds('321') });
+      const href = new URL(item.getAttribute('href')!, 'http://x');
+      expect(href.pathname).toBe('/api/advertisements/export');
+      expect(Object.fromEntries(href.searchParams)).toEqual({
+        format: 'csv',
+        status: 'pending',
+        district: 'Colombo',
+        q: 'Kandy land',
+        sort: 'postingDate',
+        order: 'asc',
+      });
     });
   });
 
