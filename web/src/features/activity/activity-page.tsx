@@ -1,18 +1,21 @@
 import { useEffect } from 'react';
 import { ACTIVITY_PAGE_SIZE, activityText } from '@backoffice/contract';
 import { ExportMenu, PageHeader, Pager, Panel, pageCount } from '../../components/ui';
-import { useCountActivityQuery, useListActivityAdminsQuery, useListActivityQuery } from '../../lib/activity-api';
+import {
+  activityQueryString,
+  useCountActivityQuery,
+  useListActivityAdminsQuery,
+  useListActivityQuery,
+  type ActivityCountParams,
+} from '../../lib/activity-api';
 import { ActivityTable } from './activity-table';
 import { ActivityToolbar } from './activity-toolbar';
 import { useActivityFilters } from './use-activity-filters';
 
 /** The CSV of every entry the filters match (the server streams it; no page limit). */
-function exportUrl(filters: Record<string, string | number | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters))
-    if (value !== undefined && value !== '') query.set(key, String(value));
-  const search = query.toString();
-  return `/api/activity/export${search ? `?${search}` : ''}`;
+function exportUrl(filters: ActivityCountParams): string {
+  const query = activityQueryString(filters);
+  return query ? `/api/activity/export?${query}` : '/api/activity/export';
 }
 
 /**

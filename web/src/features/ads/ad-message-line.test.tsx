@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import type { AdvertiserMessage } from '@backoffice/contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { jsonResponse, stubFetch } from '../../test/render';
 import { AdMessageLine, timeAgo } from './ad-message-line';
@@ -42,6 +42,13 @@ function renderLine() {
 }
 
 describe('AdMessageLine', () => {
+  // The line counts minutes from now: the clock stands still, only Date is faked.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T10:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
   it('says when the advertiser was emailed, asking for that ad only', async () => {
     const fetch = stubFetch(async () => list([message()]));
     renderLine();
