@@ -57,7 +57,9 @@ describe('duty condition sanitiser (docs/decisions/0005-packages-and-duties.md)'
           else expect(attrs).toBe('');
         }
         expect(open).toEqual([]);
-        expect(out).not.toMatch(/on[a-z]+=|javascript:|<script|<img|<style/i);
+        // Outside the allowed tags every angle bracket is escaped, so no other markup can start:
+        // text such as "onA=" is harmless words, not an attribute.
+        expect(out.replace(tag, '')).not.toMatch(/[<>]/);
       }),
       { numRuns: 500 },
     );
