@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLine } from './text-rules';
+import { imageThumbnails, isAbsoluteUrl } from './thumbnails';
 
 /** Advertisement in docs/product.md#entities, rejection rules in docs/product.md#validation-rules, ads messages in docs/product.md#error-catalogue; docs/decisions/0014-ad-moderation-rules.md. */
 export const AD_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -74,7 +75,10 @@ export const advertisement = z.object({
   district: z.string(),
   status: z.enum(AD_STATUSES),
   rejectionReason: z.string().nullable(),
+  /** As stored, or absolute URLs on S3_PUBLIC_URL's host when it is set (docs/decisions/0019-object-storage-and-thumbnails.md). */
   images: z.array(z.string()),
+  /** With S3_PUBLIC_URL only: each image's thumbnails, in the order of `images`. */
+  thumbnails: z.array(imageThumbnails).optional(),
   postingDate: z.string(),
   adType: z.enum(AD_TYPES),
   moderatedAt: z.string().nullable(),
@@ -183,6 +187,6 @@ export const adMutationResponse = z.object({ success: z.literal(true), advertise
 
 /** docs/product.md#ads-moderation: paths not starting with /uploads are served under /uploads/. */
 export function adImageUrl(path: string): string {
-  if (path.startsWith('/uploads')) return path;
+  if (path.startsWith('/uploads') || isAbsoluteUrl(path)) return path;
   return `/uploads/${path.replace(/^\/+/, '')}`;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLine } from './text-rules';
+import { imageThumbnails, isAbsoluteUrl } from './thumbnails';
 
 /** docs/product.md#banner-ads, Banner ad in docs/product.md#entities, banner form in docs/product.md#validation-rules, banner calls in docs/product.md#calls, banner messages in docs/product.md#error-catalogue; docs/decisions/0006-banner-ads.md. */
 export const BANNER_STATUSES = ['Active', 'Inactive'] as const;
@@ -143,8 +144,10 @@ export const bannerAd = z.object({
   startDate: z.string(),
   endDate: z.string(),
   status: z.enum(BANNER_STATUSES),
-  /** File name under /uploads/banner-ads/. */
+  /** File name under /uploads/banner-ads/; with S3_PUBLIC_URL, the image's absolute URL on that host. */
   image: z.string(),
+  /** With S3_PUBLIC_URL only: the image's thumbnails on that host. */
+  thumbnails: imageThumbnails.optional(),
   views: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -174,6 +177,7 @@ export type BannerMutationResponse = z.infer<typeof bannerMutationResponse>;
 
 /** docs/product.md#banner-ads: images are read from /uploads/banner-ads/{file}. */
 export function bannerImageUrl(file: string): string {
+  if (isAbsoluteUrl(file)) return file;
   return `/uploads/banner-ads/${encodeURIComponent(file)}`;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
 import { messages } from './messages';
 import { USER_STATUS_FILTERS } from './exports';
+import { imageThumbnails, isAbsoluteUrl } from './thumbnails';
 
 /** "Advertiser user" in docs/product.md#entities, user edit in docs/product.md#validation-rules, user calls in docs/product.md#calls, users and user detail in docs/product.md#error-catalogue; docs/decisions/0010-repository-and-configuration.md, docs/decisions/0012-access-control.md, docs/decisions/0013-errors-and-validation.md, docs/decisions/0004-users.md. */
 export const USERS_PAGE_SIZE = 10;
@@ -62,7 +63,10 @@ export const publicUser = z.object({
   mobile: z.string().nullable(),
   mobile2: z.string().nullable(),
   whatsapp: z.string().nullable(),
+  /** As stored, or an absolute URL on S3_PUBLIC_URL's host when it is set. */
   profilePicture: z.string().nullable(),
+  /** With S3_PUBLIC_URL only: the picture's thumbnails on that host. */
+  profilePictureThumbnails: imageThumbnails.nullable().optional(),
   isAdmin: z.boolean(),
   isVerified: z.boolean(),
   createdAt: z.string(),
@@ -194,6 +198,6 @@ export function formatUserId(id: string): string {
 /** Profile pictures are stored like ad images: a path under uploads, with or without `/uploads`. */
 export function profilePictureUrl(path: string | null | undefined): string | null {
   if (!path) return null;
-  if (path.startsWith('/uploads')) return path;
+  if (path.startsWith('/uploads') || isAbsoluteUrl(path)) return path;
   return `/uploads/${path.replace(/^\/+/, '')}`;
 }

@@ -15,6 +15,7 @@ import { advertiserMessagesRoutes } from './modules/advertiser-messages/advertis
 import { AdvertiserOutbox } from './messages/advertiser-outbox';
 import { createStorage } from './storage/create-storage';
 import type { FileStorage } from './storage/file-storage';
+import { PublicImageUrls } from './storage/public-image-urls';
 import { healthRoutes } from './modules/health/health-routes';
 import { bannerAdsRoutes } from './modules/banners/banner-ads-routes';
 import { claimsRoutes } from './modules/claims/claims-routes';
@@ -116,7 +117,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // With S3_PUBLIC_URL every image URL answered is absolute on that host (storage/public-image-urls.ts).
+  const publicImages = config.s3?.publicUrl ? new PublicImageUrls(config.s3.publicUrl) : undefined;
+  app.setSerializerCompiler(publicImages ? publicImages.serializer(serializerCompiler) : serializerCompiler);
+  app.decorate('publicImages', publicImages);
   registerErrorHandler(app);
   if (database.requestOrder) registerRequestOrder(app, database.requestOrder);
   // The route table, for the security tests that must cover every route (issue 8).
@@ -152,6 +156,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const storage = deps.storage ?? createStorage(config);
   app.decorate('storage', storage);
+  if (publicImages) {
+    publicImages.makeThumbnailsIn(storage, app.log);
+    app.addHook('onClose', () => publicImages.close());
+  }
   const outbox = new AdvertiserOutbox({
     db: database.db,
     kind: database.kind,
@@ -211,6 +219,8 @@ declare module 'fastify' {
     routeList: RouteEntry[];
     /** Messages to advertisers (tests wake its delivery after moving the clock). */
     advertiserOutbox: AdvertiserOutbox;
+    /** Set with S3_PUBLIC_URL: images answered as absolute URLs on that host, and sent back as such. */
+    publicImages: PublicImageUrls | undefined;
     /** The event stream of this instance. */
     live: LiveHub;
     /** Where uploads live (the local disk or a bucket). */

@@ -76,10 +76,14 @@ export const adsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, st
   app.put(
     '/api/advertisements/:id/images',
     { schema: { params, body: adImagesBody, response: { 200: adMutationResponse } } },
-    async (request) => ({
-      success: true as const,
-      advertisement: await ads.updateImages(request.params.id, request.body.images, request.session!.user.id),
-    }),
+    async (request) => {
+      // The images as answered: absolute on S3_PUBLIC_URL's host when set, sent back as they were.
+      const images = request.body.images.map((image) => app.publicImages?.toStored(image) ?? image);
+      return {
+        success: true as const,
+        advertisement: await ads.updateImages(request.params.id, images, request.session!.user.id),
+      };
+    },
   );
 
   app.delete(

@@ -1,5 +1,6 @@
 import {
   adMessages,
+  isAbsoluteUrl,
   type AdBulkMatchBody,
   type AdBulkMatchResponse,
   type AdBulkStatusBody,
@@ -16,7 +17,7 @@ import type { Clock } from '../../lib/clock';
 import type { AdvertiserOutbox } from '../../messages/advertiser-outbox';
 import { totalShownByPage } from '../../lib/paging';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
-import { keyInArea, type FileStorage } from '../../storage/file-storage';
+import { keyInArea, storageKey, type FileStorage } from '../../storage/file-storage';
 import { liveClaims, refuseIfClaimedByOther } from '../claims/claims-service';
 import { actAs } from '../live/live-service';
 import { AdSummaryCache, summarize } from './ad-summary-cache';
@@ -52,6 +53,18 @@ const adEntry = (row: AdRow) =>
   ({ entity: 'ad', entityId: row.id, entityLabel: row.heading, advertiserId: row.userId }) as const;
 
 type Log = { warn(obj: object, msg: string): void };
+
+/**
+ * Where a sent image is in the ad's list: the same string, or else the same stored file
+ * (`ads/x.png` and `/uploads/ads/x.png`, as a URL on S3_PUBLIC_URL's host comes back as its key).
+ * The entry kept is the stored one, so the list stays as the public site wrote it.
+ */
+function indexOfImage(stored: string[], sent: string): number {
+  const exact = stored.indexOf(sent);
+  if (exact >= 0 || isAbsoluteUrl(sent)) return exact;
+  const key = storageKey(sent);
+  return key ? stored.findIndex((s) => !isAbsoluteUrl(s) && storageKey(s) === key) : -1;
+}
 
 /** Ad images live under uploads/ads/; an ad's list is written by the public site too. */
 export const AD_IMAGE_AREA = 'ads';
@@ -248,12 +261,13 @@ export class AdsService {
       const current = await repo.lockAd(tx, id);
       if (!current) throw new NotFoundError(adMessages.notFound);
       const remaining = [...current.images];
+      const kept: string[] = [];
       for (const image of images) {
-        const at = remaining.indexOf(image);
+        const at = indexOfImage(remaining, image);
         if (at < 0) throw new ValidationError(adMessages.imagesNotSubset, { images: adMessages.imagesNotSubset });
-        remaining.splice(at, 1);
+        kept.push(...remaining.splice(at, 1));
       }
-      const row = await repo.setImages(tx, id, images);
+      const row = await repo.setImages(tx, id, kept);
       if (remaining.length) {
         await recordAudit(tx, {
           ...adEntry(current),
