@@ -16,6 +16,11 @@ export interface ThumbnailProps {
   sizes?: string;
   /** `cover` crops to the frame (thumbnails); `contain` shows the whole image (previews). */
   fit?: 'cover' | 'contain';
+  /**
+   * Shown when `src` fails: the original of a thumbnail on the image host, which may not have been
+   * made yet when the image is new (docs/decisions/0019-object-storage-and-thumbnails.md).
+   */
+  fallbackSrc?: string | null;
 }
 
 /** Fixed-size image with object-cover, lazy loading and the spec's "Image Error" fallback. */
@@ -28,9 +33,10 @@ export function Thumbnail({
   fit = 'cover',
   srcSet,
   sizes,
+  fallbackSrc,
 }: ThumbnailProps) {
-  // The failure is remembered per URL, so a new src gets a fresh try without an effect.
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  // Failures are remembered per URL, so a new src gets a fresh try without an effect.
+  const [failed, setFailed] = useState<readonly string[]>([]);
   const frame = cx('shrink-0 overflow-hidden bg-slate-800', className);
 
   if (!src) {
@@ -40,7 +46,8 @@ export function Thumbnail({
       </div>
     );
   }
-  if (failedSrc === src) {
+  const shown = !failed.includes(src) ? src : fallbackSrc && !failed.includes(fallbackSrc) ? fallbackSrc : null;
+  if (shown === null) {
     return (
       <div
         className={cx(frame, 'flex flex-col items-center justify-center gap-1 text-slate-500')}
@@ -55,12 +62,12 @@ export function Thumbnail({
   }
   return (
     <img
-      src={src}
-      srcSet={srcSet}
-      sizes={srcSet ? sizes : undefined}
+      src={shown}
+      srcSet={shown === src ? srcSet : undefined}
+      sizes={shown === src && srcSet ? sizes : undefined}
       alt={alt}
       loading={loading}
-      onError={() => setFailedSrc(src)}
+      onError={() => setFailed((f) => [...f, shown])}
       className={cx(frame, fit === 'cover' ? 'object-cover' : 'object-contain')}
     />
   );

@@ -155,8 +155,9 @@ export function AdSidePanel({ ad, open, onClose, onSaved, message, onMessage, no
                 className="group relative overflow-hidden rounded-lg border border-slate-800 bg-slate-950"
               >
                 <Thumbnail
-                  src={thumbnailUrl(adImageUrl(image.path), 480)}
-                  srcSet={thumbnailSrcSet(adImageUrl(image.path))}
+                  src={thumbnailUrl(adImageUrl(image.path), 480, ad.thumbnails?.[image.index])}
+                  srcSet={thumbnailSrcSet(adImageUrl(image.path), ad.thumbnails?.[image.index])}
+                  fallbackSrc={ad.thumbnails ? adImageUrl(image.path) : null}
                   sizes="(min-width: 640px) 220px, 45vw"
                   alt={`Image ${n} of ${ad.heading}`}
                   className="aspect-[4/3] w-full"

@@ -198,7 +198,8 @@ export function AdsTable(props: AdsTableProps) {
                 <td className={cx(tdClass, 'w-full max-w-0 min-w-32')}>
                   <div className="flex items-center gap-3">
                     <Thumbnail
-                      src={ad.images[0] ? thumbnailUrl(adImageUrl(ad.images[0]), 96) : null}
+                      src={ad.images[0] ? thumbnailUrl(adImageUrl(ad.images[0]), 96, ad.thumbnails?.[0]) : null}
+                      fallbackSrc={ad.images[0] && ad.thumbnails ? adImageUrl(ad.images[0]) : null}
                       alt=""
                       compact
                       className="size-10 rounded-md"

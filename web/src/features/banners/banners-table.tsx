@@ -91,8 +91,9 @@ export function BannersTable(props: BannersTableProps) {
                   className={cx('block cursor-zoom-in rounded-md', focusRing)}
                 >
                   <Thumbnail
-                    src={thumbnailUrl(bannerImageUrl(banner.image), 96)}
-                    srcSet={thumbnailSrcSet(bannerImageUrl(banner.image))}
+                    src={thumbnailUrl(bannerImageUrl(banner.image), 96, banner.thumbnails)}
+                    srcSet={thumbnailSrcSet(bannerImageUrl(banner.image), banner.thumbnails)}
+                    fallbackSrc={banner.thumbnails ? bannerImageUrl(banner.image) : null}
                     sizes="120px"
                     alt=""
                     compact

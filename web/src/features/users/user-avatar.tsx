@@ -8,16 +8,24 @@ export function UserAvatar({
   user,
   className,
 }: {
-  user: Pick<PublicUser, 'name' | 'username' | 'profilePicture'>;
+  user: Pick<PublicUser, 'name' | 'username' | 'profilePicture' | 'profilePictureThumbnails'>;
   className?: string;
 }) {
   // Avatars are at most 96 CSS pixels: the 96 px thumbnail, or the 480 px one on dense screens.
   const picture = profilePictureUrl(user.profilePicture);
-  const src = thumbnailUrl(picture, 96);
-  // The failure is remembered per URL, so a new picture gets a fresh try without an effect.
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const thumbnails = user.profilePictureThumbnails;
+  const thumbnail = thumbnailUrl(picture, 96, thumbnails);
+  // Failures are remembered per URL, so a new picture gets a fresh try without an effect. A
+  // thumbnail on the image host may not have been made yet: the original is tried next.
+  const [failed, setFailed] = useState<readonly string[]>([]);
   const frame = cx('shrink-0 overflow-hidden rounded-full bg-slate-800', className);
-  if (!src || failedSrc === src) {
+  const src =
+    thumbnail && !failed.includes(thumbnail)
+      ? thumbnail
+      : thumbnails && picture && !failed.includes(picture)
+        ? picture
+        : null;
+  if (!picture || !src) {
     return (
       <div
         role="img"
@@ -28,13 +36,14 @@ export function UserAvatar({
       </div>
     );
   }
+  const dense = thumbnailUrl(picture, 480, thumbnails);
   return (
     <img
       src={src}
-      srcSet={picture ? `${src} 1x, ${thumbnailUrl(picture, 480)} 2x` : undefined}
+      srcSet={src === thumbnail && dense !== thumbnail ? `${src} 1x, ${dense} 2x` : undefined}
       alt={`Profile picture of ${displayName(user)}`}
       loading="lazy"
-      onError={() => setFailedSrc(src)}
+      onError={() => setFailed((f) => [...f, src])}
       className={cx(frame, 'object-cover ring-1 ring-slate-700')}
     />
   );
