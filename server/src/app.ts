@@ -57,7 +57,7 @@ export type AppDeps = {
 
 export type App = FastifyInstance;
 
-/** With S3_PUBLIC_URL, /uploads redirects to that host: the page must be allowed to show images from it. */
+/** With S3_PUBLIC_URL, images are answered on (and /uploads redirects to) that host: pages must be allowed to show them. */
 function withImageOrigin(options: typeof helmetOptions, publicUrl: string | undefined): typeof helmetOptions {
   const csp = options.contentSecurityPolicy;
   if (!publicUrl || typeof csp !== 'object') return options;

@@ -188,7 +188,7 @@ export type S3Config = {
   forcePathStyle: boolean;
   /** Unset: the SDK's usual chain (AWS_* variables, shared files, instance role). */
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** Browsers fetch images from this host (a bucket's public or CDN address) instead of /uploads. */
+  /** Browsers fetch images from this host (a bucket's public or CDN address): the API answers absolute URLs on it. */
   publicUrl: string | undefined;
 };
 

@@ -11,8 +11,9 @@ const CACHE_CONTROL = 'public, max-age=3600';
  * GET /uploads/<key> from whichever storage is configured, streamed, with ETag, Last-Modified,
  * Cache-Control and 304 for a browser's conditional request. `?w=96` or `?w=480` answers the
  * thumbnail of that width (made on first request, kept in storage); an unreadable image answers
- * the placeholder. With `publicUrl` (S3_PUBLIC_URL) the answer is a redirect to the bucket's own
- * host instead (docs/decisions/0019-object-storage-and-thumbnails.md).
+ * the placeholder. With `publicUrl` (S3_PUBLIC_URL) the API answers images on that host, and a
+ * link made before (a bookmark, an export, the public site) is redirected there (the thumbnail made
+ * first) so it keeps working (docs/decisions/0019-object-storage-and-thumbnails.md).
  */
 export function registerUploadsRoute(app: FastifyInstance, opts: { storage: FileStorage; publicUrl?: string }) {
   const { storage } = opts;

@@ -12,6 +12,9 @@ import {
   bannerAd,
   isAbsoluteUrl,
   listedUser,
+  PACKAGE_ICON_URLS,
+  packageRecord,
+  product,
   publicUser,
   THUMBNAIL_WIDTHS,
   type ImageThumbnails,
@@ -128,6 +131,18 @@ export class PublicImageUrls {
     return { ...value, profilePicture: this.url(picture), profilePictureThumbnails: this.thumbnails(picture) };
   };
 
+  private pkg = (value: unknown): unknown => {
+    // The default icons are the web app's own files, not uploads.
+    if (!isRecord(value) || typeof value.icon !== 'string') return value;
+    if ((PACKAGE_ICON_URLS as readonly string[]).includes(value.icon)) return value;
+    return { ...value, icon: this.url(value.icon) };
+  };
+
+  private product = (value: unknown): unknown => {
+    if (!isRecord(value) || typeof value.image !== 'string') return value;
+    return { ...value, image: this.url(value.image) };
+  };
+
   /**
    * What to change in a response of this schema, found once per route from the schema itself:
    * the places where it holds an advertisement, a banner ad or a user. Null when there are none.
@@ -136,6 +151,8 @@ export class PublicImageUrls {
     if (schema === advertisement) return this.ad;
     if (schema === bannerAd) return this.banner;
     if (schema === publicUser || schema === listedUser) return this.user;
+    if (schema === packageRecord) return this.pkg;
+    if (schema === product) return this.product;
     if (!isRecord(schema) || !('_zod' in schema) || seen.has(schema)) return null;
     seen.add(schema);
     const def = (schema as unknown as $ZodType)._zod.def as unknown as ZodDef;

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adMessages, type Advertisement, type BannerAd, type ListedUser } from '@backoffice/contract';
-import { advertisements, bannerAds } from '../../src/db/schema';
+import {
+  adMessages,
+  PACKAGE_ICONS,
+  type Advertisement,
+  type BannerAd,
+  type ListedUser,
+  type Package,
+} from '@backoffice/contract';
+import { advertisements, bannerAds, products } from '../../src/db/schema';
+import { makePackage } from '../support/catalogue-factories';
 import { encodePng } from '../../src/seed/png';
 import { adminClient } from '../support/ads-helpers';
 import { bannerClient, formParts, validFields } from '../support/banner-factories';
@@ -144,6 +152,18 @@ describe('S3_PUBLIC_URL: absolute image URLs in answers', () => {
       expect(detail.user.profilePicture).toBe(`${HOST}/profiles/p.png`);
       const session = (await t.app.inject({ url: '/api/auth/session', headers })).json();
       expect(session.profilePicture).toBe(`${HOST}/profiles/admin.png`);
+
+      // A package's uploaded icon too; the default icons are the web app's own files.
+      const uploaded = await makePackage(t.database.db, { icon: '/uploads/packages/p.svg' });
+      const plain = await makePackage(t.database.db, { type: 'Digital', icon: null });
+      const packages = (await t.app.inject({ url: '/api/packages', headers })).json().packages as Package[];
+      expect(packages.find((p) => p._id === uploaded.id)!.icon).toBe(`${HOST}/packages/p.svg`);
+      expect(packages.find((p) => p._id === plain.id)!.icon).toBe(PACKAGE_ICONS.Digital);
+      await t.database.db
+        .insert(products)
+        .values({ name: 'Frame', description: 'A frame', price: 100, image: 'products/f.png' });
+      const shop = (await t.app.inject({ url: '/api/products/getproducts', headers })).json();
+      expect(shop.products.map((p: { image: string }) => p.image)).toContain(`${HOST}/products/f.png`);
 
       // A CSV export is data, kept as stored: the paths the public site wrote.
       await makeAd(t.database.db, { images: ['ads/exported.png'] });

@@ -1,10 +1,11 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { thumbnailSrcSet, thumbnailUrl } from '@backoffice/contract';
+import { thumbnailSrcSet, thumbnailUrl, type BannerAd } from '@backoffice/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { jsonResponse, stubFetch } from '../../test/render';
+import { BannersTable } from '../banners/banners-table';
 import { UserAvatar } from '../users/user-avatar';
 import { AdSidePanel } from './ad-side-panel';
 import { AdsTable } from './ads-table';
@@ -82,6 +83,43 @@ describe('absolute image URLs', () => {
     expect(image).toHaveAttribute('src', thumbs('ads/a.png').w96);
     fireEvent.error(image);
     expect(row.querySelector('img')).toHaveAttribute('src', `${HOST}/ads/a.png`);
+  });
+
+  it('the banners table shows the answered thumbnails with their srcset', () => {
+    const banner: BannerAd = {
+      _id: '7c0c1e2d-3f4a-4b5c-8d6e-7f8091a2b3c4',
+      name: 'Avurudu sale',
+      description: 'Banner',
+      placement: 'Home page',
+      startDate: '2026-12-01',
+      endDate: '2026-12-31',
+      status: 'Active',
+      image: `${HOST}/banner-ads/b.png`,
+      thumbnails: thumbs('banner-ads/b.png'),
+      views: 0,
+      createdAt: '2026-11-22T12:00:00.000Z',
+      updatedAt: '2026-11-22T12:00:00.000Z',
+    };
+    const noop = vi.fn();
+    render(
+      <BannersTable
+        banners={[banner]}
+        loading={false}
+        filtered={false}
+        onView={noop}
+        onEdit={noop}
+        onDelete={noop}
+        onEnlarge={noop}
+        onClearFilters={noop}
+        onAdd={noop}
+      />,
+    );
+    const image = screen.getByRole('button', { name: 'Enlarge image of Avurudu sale' }).querySelector('img')!;
+    expect(image).toHaveAttribute('src', thumbs('banner-ads/b.png').w96);
+    expect(image).toHaveAttribute(
+      'srcset',
+      `${thumbs('banner-ads/b.png').w96} 96w, ${thumbs('banner-ads/b.png').w480} 480w`,
+    );
   });
 
   it('avatars use the answered thumbnails, then the original, then the initials', () => {
