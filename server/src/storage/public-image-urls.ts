@@ -153,9 +153,17 @@ export class PublicImageUrls {
     if (schema === publicUser || schema === listedUser) return this.user;
     if (schema === packageRecord) return this.pkg;
     if (schema === product) return this.product;
+    // `seen` holds the schemas being walked, so a recursive schema ends; a sibling may repeat one.
     if (!isRecord(schema) || !('_zod' in schema) || seen.has(schema)) return null;
     seen.add(schema);
-    const def = (schema as unknown as $ZodType)._zod.def as unknown as ZodDef;
+    try {
+      return this.planOf((schema as unknown as $ZodType)._zod.def as unknown as ZodDef, seen);
+    } finally {
+      seen.delete(schema);
+    }
+  }
+
+  private planOf(def: ZodDef, seen: Set<unknown>): Rewrite | null {
     switch (def.type) {
       case 'object': {
         const fields = Object.entries(def.shape ?? {})
