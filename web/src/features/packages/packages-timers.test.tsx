@@ -76,4 +76,14 @@ describe('package messages', () => {
     await settleUntil(message);
     expectEndsExactlyAfter(3000, message);
   });
+
+  it('unmounts the View panel exactly 300 ms after Close', async () => {
+    fakePackagesServer();
+    await renderPage();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'View Property Plus' }));
+    const panel = await screen.findByRole('dialog', { name: 'Package Details' });
+    freezeTime();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Close panel' }));
+    expectEndsExactlyAfter(300, () => screen.queryByRole('dialog', { hidden: true }) !== null);
+  });
 });

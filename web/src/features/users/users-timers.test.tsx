@@ -30,7 +30,7 @@ const deleted = () => screen.queryByText(userMessages.deleted) !== null;
 
 afterEach(() => vi.useRealTimers());
 
-describe('user delete success', () => {
+describe('users timers', () => {
   it('clears exactly 5 s after a delete from the list', async () => {
     server();
     renderApp({ path: '/app/users', user: makeUser(), routes });
@@ -58,5 +58,15 @@ describe('user delete success', () => {
     fireEvent.click(confirm);
     await settleUntil(deleted);
     expectEndsExactlyAfter(5000, deleted);
+  });
+
+  it('unmounts the View panel exactly 300 ms after Close', async () => {
+    server();
+    renderApp({ path: '/app/users', user: makeUser(), routes });
+    await userEvent.setup().click(await screen.findByRole('row', { name: /^00001 / }));
+    const panel = await screen.findByRole('dialog', { name: 'User Details' });
+    freezeTime();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Close panel' }));
+    expectEndsExactlyAfter(300, () => screen.queryByRole('dialog', { hidden: true }) !== null);
   });
 });
