@@ -187,4 +187,28 @@ describeApi('files are removed after the commit, never before', () => {
     expect(row!.images).toEqual(keys);
     expect(await dangling(t)).toEqual([]);
   });
+
+  it('ad delete: a removal that fails after the commit leaves only an orphan, swept later', async () => {
+    const [first, second] = ['gone-1', 'gone-2'].map((n) => adImage(t, n)) as [string, string];
+    const ad = await makeAd(t.database.db, { images: [first, second] });
+    storage.failOn = 1;
+    expect((await ads.remove(ad.id)).statusCode).toBeLessThan(300);
+    // The first failure ends the clean-up: both files stay, and the sweep takes them.
+    expect(storage.removals).toEqual([first]);
+    expect([stored(t, first), stored(t, second)]).toEqual([true, true]);
+    expect(await dangling(t)).toEqual([]);
+    expect(await sweepLater(t)).toEqual(expect.arrayContaining([first, second]));
+    expect([stored(t, first), stored(t, second)]).toEqual([false, false]);
+  });
+
+  it('ad delete: a commit that fails keeps the ad and its files, and no removal is tried', async () => {
+    const keys = ['kept-1', 'kept-2'].map((n) => adImage(t, n));
+    const ad = await makeAd(t.database.db, { images: keys });
+    await refuseCommitOf(t, 'ad', 'deleted');
+    refusedCommit(await ads.remove(ad.id));
+    expect(storage.removals).toEqual([]);
+    expect(keys.map((k) => stored(t, k))).toEqual([true, true]);
+    expect(await dangling(t)).toEqual([]);
+    expect((await ads.list()).json().advertisements.map((a: { _id: string }) => a._id)).toContain(ad.id);
+  });
 });
