@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { showSuccessToast } from '../../lib/toasts';
 import { AlertCircle, Info } from 'lucide-react';
 import { messages, validateSignIn } from '@backoffice/contract';
 import { Button, Logo, TextField } from '../../components/ui';
@@ -44,7 +44,7 @@ export function SignInPage() {
       return;
     }
     dispatch(signInSuccess(result.user));
-    toast.success(messages.signIn.success);
+    showSuccessToast(messages.signIn.success);
     navigate(paths.dashboard, { replace: true });
   }
 

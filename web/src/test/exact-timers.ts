@@ -1,0 +1,32 @@
+import { act } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+
+/**
+ * Fake timers that move only when the test moves them. `shouldAdvanceTime` stays off: with it the
+ * fake clock also runs with the real one, so on a loaded machine the time between a message
+ * appearing and the test looking at it is unknown, and "still there 1 ms before" cannot be exact.
+ * Call it once the page has loaded (findBy* needs a clock that runs) and before the action that
+ * starts the timer.
+ */
+export function freezeTime() {
+  vi.useFakeTimers({ shouldAdvanceTime: false });
+}
+
+/**
+ * Lets promises and 0 ms timers run (a stubbed fetch answering, React rendering the answer) until
+ * `reached` holds, without moving the clock: waits for a state, never for a time.
+ */
+export async function settleUntil(reached: () => boolean) {
+  // A hang guard only: each round is one turn of the real event loop.
+  for (let round = 0; round < 2000 && !reached(); round++) await act(() => vi.advanceTimersByTimeAsync(0));
+  expect(reached()).toBe(true);
+}
+
+/** `present` holds until exactly `ms` after now: 1 ms before it still does, at `ms` it no longer does. */
+export function expectEndsExactlyAfter(ms: number, present: () => boolean) {
+  expect(present()).toBe(true);
+  act(() => vi.advanceTimersByTime(ms - 1));
+  expect(present(), `still there ${ms - 1} ms after`).toBe(true);
+  act(() => vi.advanceTimersByTime(1));
+  expect(present(), `gone ${ms} ms after`).toBe(false);
+}
