@@ -1,7 +1,9 @@
 /**
  * `npm run bench:audit`: the audit trail (docs/decisions/0016-audit-trail.md) on PostgreSQL with
  * 1,000,000 ads and 1,000,000 audit entries: the activity log's first page, filtered pages, an ad's
- * history, the moderation figures and the dashboard, at 10 connections. Loopback only,
+ * history, the moderation figures and the dashboard (week and year views: at 10 connections, where
+ * the ads' figures are kept for ad_summary's version, and one at a time with the version moved before
+ * each request, so every answer computes them), at 10 connections. Loopback only,
  * time-bounded; figures appended to bench/RESULTS.md unless --ads/--entries are below a million.
  *
  * Options: --ads N (1000000), --entries N (1000000), --seconds S (5), --connections N[,N…] (10),
@@ -115,6 +117,44 @@ async function measure(
   return { scenario: name, connections, ...r };
 }
 
+/**
+ * `samples` requests one at a time, each after a change of ad_summary's version, so that the
+ * dashboard computes its ads' figures every time: what the first request after a decision costs.
+ */
+async function measureComputed(
+  url: string,
+  name: string,
+  path: string,
+  cookie: string,
+  bump: () => Promise<unknown>,
+  samples = 30,
+): Promise<Row> {
+  const ms: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < samples; i++) {
+    await bump();
+    const started = performance.now();
+    const res = await fetch(`${url}${path}`, { headers: { cookie } });
+    await res.arrayBuffer();
+    ms.push(performance.now() - started);
+    if (!res.ok) errors++;
+  }
+  ms.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(ms[Math.min(ms.length - 1, Math.ceil((p / 100) * ms.length) - 1)]! * 10) / 10;
+  const total = ms.reduce((sum, x) => sum + x, 0) / 1000;
+  const row = {
+    scenario: name,
+    connections: 1,
+    rps: Math.round(samples / total),
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    errors,
+  };
+  console.log(1, name, row);
+  return row;
+}
+
 /** A different ad's history on each request. */
 const randomHistory = (ids: string[]) => [
   {
@@ -159,7 +199,6 @@ async function main() {
         sql`select distinct entity_id as id from audit_events where entity = 'ad' and id % 97 = 0 limit 5000`,
       ),
     ).map((r) => r.id);
-    await database.close();
 
     server = await startServer({ dataDir, env: { DATABASE_URL: cluster.url, SEED_DEMO: 'false' } });
     const url = server.url;
@@ -179,12 +218,20 @@ async function main() {
       ['ad history (random ad)', { requests: randomHistory(historyIds) }],
       ['dashboard moderation figures', { path: '/api/dashboard/moderation' }],
       ['dashboard (as it opens: week)', { path: '/api/dashboard' }],
+      ['dashboard (year)', { path: '/api/dashboard?period=year' }],
       ['notifications', { path: '/api/notifications' }],
     ];
     const rows: Row[] = [];
     for (const connections of CONNECTIONS)
       for (const [name, opts] of scenarios)
         if (!args.only || name.includes(args.only)) rows.push(await measure(url, name, connections, opts, cookie));
+    const bump = () => database.db.execute(sql`update ad_summary_version set v = v + 1 where slot = 0`);
+    for (const [name, path] of [
+      ['dashboard (week), figures computed: version moved before each', '/api/dashboard'],
+      ['dashboard (year), figures computed: version moved before each', '/api/dashboard?period=year'],
+    ] as const)
+      if (!args.only || name.includes(args.only)) rows.push(await measureComputed(url, name, path, cookie, bump));
+    await database.close();
 
     const full = ADS >= 1_000_000 && ENTRIES >= 1_000_000 && !args.only;
     const text = [

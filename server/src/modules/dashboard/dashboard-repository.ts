@@ -1,7 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { decisionsWhere } from '../../db/audit-repository';
-import { adDaily, adSummary, advertisements, auditEvents, packageSubscriptions, users } from '../../db/schema';
+import {
+  adDaily,
+  adSummary,
+  adSummaryVersion,
+  advertisements,
+  auditEvents,
+  packageSubscriptions,
+  users,
+} from '../../db/schema';
 import type { Range } from './calendar';
 
 /**
@@ -71,8 +79,6 @@ export type Figures = {
   pending_recent: number;
   approved_today: number;
   rejected_recent: number;
-  unverified: number;
-  new_today: number;
   month_pending: number;
   month_approved: number;
   month_rejected: number;
@@ -80,7 +86,10 @@ export type Figures = {
   month_regular: number;
 };
 
-/** Card and gauge figures in one statement (one snapshot, so they agree with each other). */
+/**
+ * The card and gauge figures that only the ads decide, in one statement (one snapshot, so they
+ * agree with each other).
+ */
 export async function figures(
   db: Executor,
   at: { highPriorityCutoff: Date; today: Range; rejectedSince: Date; month: Range },
@@ -100,13 +109,35 @@ export async function figures(
         as approved_today,
       (select count(*) from ${advertisements}
         where status = 'rejected' and moderated_at >= ${ts(at.rejectedSince)})::int as rejected_recent,
-      (select count(*) from ${users} where not is_admin and not is_verified)::int as unverified,
-      (select count(*) from ${users}
-        where not is_admin and created_at >= ${ts(at.today.from)} and created_at < ${ts(at.today.to)})::int as new_today,
       ${month(sql`status = 'pending'`)} as month_pending,
       ${month(sql`status = 'approved'`)} as month_approved,
       ${month(sql`status = 'rejected'`)} as month_rejected,
       ${month(sql`ad_type = 'regular'`)} as month_regular
+  `,
+  );
+  return row!;
+}
+
+export type UserFigures = {
+  /** ad_summary's version as this statement saw it (a bigint as text; null only without its rows). */
+  version: string | null;
+  unverified: number;
+  new_today: number;
+};
+
+/**
+ * The advertisers' figures, which ad_summary's version does not follow, with that version read
+ * first: figures of the ads read after this statement are at least as new as the version it gives.
+ */
+export async function userFigures(db: Executor, today: Range): Promise<UserFigures> {
+  const [row] = await rows<UserFigures>(
+    db,
+    sql`
+    select
+      (select sum(${adSummaryVersion.v}) from ${adSummaryVersion})::text as version,
+      (select count(*) from ${users} where not is_admin and not is_verified)::int as unverified,
+      (select count(*) from ${users}
+        where not is_admin and created_at >= ${ts(today.from)} and created_at < ${ts(today.to)})::int as new_today
   `,
   );
   return row!;
@@ -123,18 +154,22 @@ export function adsPerCategory(db: Executor, range: Range): Promise<{ category: 
   );
 }
 
-/** Package subscription revenue per month range (one sum per range, in order). */
+/**
+ * Package subscription revenue per month of `year` (in order): one pass over the year's
+ * subscriptions, each put in its month by width_bucket over the months' starts (the months are
+ * consecutive and cover the year exactly, so buckets 1–12 are the months).
+ */
 export async function revenuePerMonth(db: Executor, year: Range, months: Range[]): Promise<number[]> {
-  const sums = months.map(
-    (m, i) =>
-      sql`coalesce(sum(price_paid) filter (where start_date >= ${ts(m.from)} and start_date < ${ts(m.to)}), 0)::float8 as ${sql.raw(`m${i}`)}`,
-  );
-  const [row] = await rows<Record<string, number>>(
+  const starts = `{${[...months.map((m) => m.from), year.to].map((d) => d.toISOString()).join(',')}}`;
+  const sums = await rows<{ m: number; sales: number }>(
     db,
-    sql`select ${sql.join(sums, sql`, `)} from ${packageSubscriptions}
-        where start_date >= ${ts(year.from)} and start_date < ${ts(year.to)}`,
+    sql`select width_bucket(start_date, ${starts}::timestamptz[]) as m, coalesce(sum(price_paid), 0)::float8 as sales
+        from ${packageSubscriptions}
+        where start_date >= ${ts(year.from)} and start_date < ${ts(year.to)}
+        group by 1`,
   );
-  return months.map((_, i) => Number(row?.[`m${i}`] ?? 0));
+  const byMonth = new Map(sums.map((r) => [Number(r.m), Number(r.sales)]));
+  return months.map((_, i) => byMonth.get(i + 1) ?? 0);
 }
 
 export type ActivityRow = {

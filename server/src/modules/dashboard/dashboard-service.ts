@@ -15,7 +15,7 @@ import {
 } from '@backoffice/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { calendarAt } from './calendar';
+import { calendarAt, type Calendar } from './calendar';
 import * as repo from './dashboard-repository';
 
 const HOUR = 3_600_000;
@@ -43,29 +43,83 @@ function toActivity(row: repo.ActivityRow): ModerationActivity {
   };
 }
 
+/**
+ * How long the ads' figures may stand while ad_summary's version does not move: the 48-hour and
+ * 30-day windows move with time, and an ad's type or posting date changed without its status,
+ * category or district does not move the version.
+ */
+const AD_FIGURES_FRESH_MS = 60_000;
+
+type AdFigures = { figures: repo.Figures; perCategory: { category: string; n: number }[] };
+
 /** docs/decisions/0007-dashboard.md: the spec's dashboard figures from the database; definitions in docs/decisions/0007. */
 export class DashboardService {
+  /**
+   * The ads' figures per version, minute, time zone, day and chart range. Every ad written and
+   * every decision moves ad_summary's version in its own transaction, in the database, so another
+   * instance's change shows here at the next request. Kept as promises: requests that arrive while
+   * the figures are computed share that one computation.
+   */
+  private readonly adFiguresCache = new Map<string, Promise<AdFigures>>();
+
+  /** The calendar of the current local day: its boundaries change only at local midnight. */
+  private calendar: Calendar | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly timeZone = DASHBOARD_TIME_ZONE,
   ) {}
 
+  private calendarAt(now: Date): Calendar {
+    const c = this.calendar;
+    if (c && now >= c.today.from && now < c.today.to) return c;
+    return (this.calendar = calendarAt(now, this.timeZone));
+  }
+
+  private adFigures(version: string | null, now: Date, cal: Calendar, period: ChartPeriod): Promise<AdFigures> {
+    const range = cal[period];
+    const compute = async (): Promise<AdFigures> => {
+      const [figures, perCategory] = await Promise.all([
+        repo.figures(this.db, {
+          highPriorityCutoff: new Date(now.getTime() - HIGH_PRIORITY_HOURS * HOUR),
+          today: cal.today,
+          rejectedSince: new Date(now.getTime() - REJECTED_RECENT_DAYS * 24 * HOUR),
+          month: cal.month,
+        }),
+        repo.adsPerCategory(this.db, range),
+      ]);
+      return { figures, perCategory };
+    };
+    if (version === null) return compute();
+    const current = `${version}|${Math.floor(now.getTime() / AD_FIGURES_FRESH_MS)}|`;
+    const key = `${current}${this.timeZone}|${iso(cal.today.from)}|${period}|${iso(range.from)}|${iso(range.to)}`;
+    const cached = this.adFiguresCache.get(key);
+    if (cached) return cached;
+    // Figures of an older version or minute are never asked for again.
+    for (const k of this.adFiguresCache.keys()) if (!k.startsWith(current)) this.adFiguresCache.delete(k);
+    const computing = compute();
+    this.adFiguresCache.set(key, computing);
+    computing.catch(() => {
+      if (this.adFiguresCache.get(key) === computing) this.adFiguresCache.delete(key);
+    });
+    return computing;
+  }
+
   async dashboard(period: ChartPeriod): Promise<DashboardResponse> {
     const now = this.clock();
-    const cal = calendarAt(now, this.timeZone);
+    const cal = this.calendarAt(now);
     const range = cal[period];
-    const [f, perCategory, revenue, events] = await Promise.all([
-      repo.figures(this.db, {
-        highPriorityCutoff: new Date(now.getTime() - HIGH_PRIORITY_HOURS * HOUR),
-        today: cal.today,
-        rejectedSince: new Date(now.getTime() - REJECTED_RECENT_DAYS * 24 * HOUR),
-        month: cal.month,
-      }),
-      repo.adsPerCategory(this.db, range),
+    // The version first, so that the ads' figures computed after it are at least that new.
+    const adsAndUsers = repo
+      .userFigures(this.db, cal.today)
+      .then(async (u) => ({ u, ads: await this.adFigures(u.version, now, cal, period) }));
+    const [{ u, ads }, revenue, events] = await Promise.all([
+      adsAndUsers,
       repo.revenuePerMonth(this.db, cal.year, cal.months),
       repo.latestModerationEvents(this.db, RECENT_ACTIVITY_COUNT),
     ]);
+    const { figures: f, perCategory } = ads;
     const submitted = f.month_pending + f.month_approved + f.month_rejected;
     const moderated = f.month_approved + f.month_rejected;
     const regularPercent = percentOf(f.month_regular, submitted);
@@ -81,8 +135,8 @@ export class DashboardService {
         approvedToday: f.approved_today,
         rejected: f.rejected,
         rejectedLast30Days: f.rejected_recent,
-        unverifiedAdvertisers: f.unverified,
-        advertisersNewToday: f.new_today,
+        unverifiedAdvertisers: u.unverified,
+        advertisersNewToday: u.new_today,
       },
       recentActivities: events.map(toActivity),
       adsSubmitted: {
