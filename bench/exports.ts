@@ -73,7 +73,8 @@ async function timeExport(server: ServerProcess, cookie: string, query = ''): Pr
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       if (!ttfbMs) ttfbMs = performance.now() - started;
       bytes += chunk.value.length;
-      for (const b of chunk.value) if (b === 10) lines++;
+      // indexOf, not a loop over bytes: this process also runs the list's load, and must not slow it.
+      for (let at = chunk.value.indexOf(10); at >= 0; at = chunk.value.indexOf(10, at + 1)) lines++;
     }
     const totalMs = performance.now() - started;
     // Quoted cells may hold newlines: lines count rows only approximately, which is all a figure needs.

@@ -156,7 +156,8 @@ export class AdvertiserOutbox {
       };
       if (this.active.email) rows.push({ ...base, channel: 'email', recipient: to.email });
       const mobile = to.mobile ? toE164(to.mobile) : null;
-      if (this.active.sms && (mobile || !this.active.embedded)) rows.push({ ...base, channel: 'sms', recipient: mobile });
+      if (this.active.sms && (mobile || !this.active.embedded))
+        rows.push({ ...base, channel: 'sms', recipient: mobile });
     }
     const ids = await repo.insertMessages(tx, rows);
     if (this.deps.kind === 'postgres' && ids.length) {

@@ -29,7 +29,8 @@ export async function findRecipients(db: Executor, userIds: string[]): Promise<M
     .select({ id: users.id, email: users.email, mobile: users.mobile, verified: users.isVerified })
     .from(users)
     .where(inArray(users.id, ids));
-  for (const row of rows) found.set(row.id, { email: row.email.trim() || null, mobile: row.verified ? row.mobile : null });
+  for (const row of rows)
+    found.set(row.id, { email: row.email.trim() || null, mobile: row.verified ? row.mobile : null });
   return found;
 }
 
