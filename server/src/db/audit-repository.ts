@@ -42,6 +42,29 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
 }
 
 /**
+ * Several entries in one statement (a bulk decision's transaction), each written as recordAudit
+ * writes it (the actor's name copied in the same statement), ids in the order given.
+ */
+export async function recordAuditMany(db: Executor, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  const rows = entries.map(
+    (e, i) => sql`(${e.entity}, ${e.entityId}::uuid, ${e.entityLabel}, ${e.action}, ${e.actorId}::uuid,
+      ${e.at.toISOString()}::timestamptz, ${e.rejectionReason ?? null},
+      ${e.details ? JSON.stringify(e.details) : null}::jsonb, ${e.advertiserId ?? null}::uuid,
+      ${e.submittedAt?.toISOString() ?? null}::timestamptz, ${i}::int)`,
+  );
+  await db.execute(sql`
+    insert into ${auditEvents} (entity, entity_id, entity_label, action, actor_id, actor_name, at,
+      rejection_reason, details, advertiser_id, submitted_at)
+    select v.entity, v.entity_id, v.entity_label, v.action, v.actor_id,
+      (select ${displayName} from ${users} where ${users.id} = v.actor_id), v.at,
+      v.rejection_reason, v.details, v.advertiser_id, v.submitted_at
+    from (values ${sql.join(rows, sql`, `)}) as v(entity, entity_id, entity_label, action, actor_id, at,
+      rejection_reason, details, advertiser_id, submitted_at, ord)
+    order by v.ord`);
+}
+
+/**
  * The names of the fields whose values differ between `before` and `after`, among `fields`: what
  * an update entry records (values are left out, so nothing secret can slip in).
  */

@@ -129,6 +129,46 @@ export class AdvertiserOutbox {
     }
   }
 
+  /**
+   * `record` for many decisions in one transaction (select all matching): the same rows in the
+   * same order, but one statement to find the advertisers, one to insert the messages and one to
+   * queue their jobs, whatever the number of decisions.
+   */
+  async recordMany(tx: Executor, decisions: Decision[]): Promise<void> {
+    if (!this.deps.config.enabled || !decisions.length) return;
+    const recipients = await repo.findRecipients(
+      tx,
+      decisions.flatMap((d) => (d.userId ? [d.userId] : [])),
+    );
+    const now = this.deps.clock();
+    const rows: NewAdvertiserMessageRow[] = [];
+    for (const d of decisions) {
+      const to = (d.userId && recipients.get(d.userId)) || { email: null, mobile: null };
+      const base = {
+        adId: d.adId,
+        userId: d.userId,
+        kind: d.kind,
+        adHeading: d.heading,
+        reason: d.reason,
+        nextAttemptAt: now,
+        createdAt: now,
+        updatedAt: now,
+      };
+      if (this.active.email) rows.push({ ...base, channel: 'email', recipient: to.email });
+      const mobile = to.mobile ? toE164(to.mobile) : null;
+      if (this.active.sms && (mobile || !this.active.embedded))
+        rows.push({ ...base, channel: 'sms', recipient: mobile });
+    }
+    const ids = await repo.insertMessages(tx, rows);
+    if (this.deps.kind === 'postgres' && ids.length) {
+      // One add_jobs call: one statement and one wake-up for the whole batch, still committed with it.
+      await tx.execute(sql`select graphile_worker.add_jobs(array(
+          select row(${TASK}, json_build_object('id', m.id), null, null, 10, 'advertiser-message:' || m.id, null, null)
+            ::graphile_worker.job_spec
+          from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as m(id, n) order by m.n))`);
+    }
+  }
+
   /** After a decision's commit: the embedded drain looks at once (PostgreSQL was told by the job). */
   afterCommit(): void {
     this.drain?.wake();

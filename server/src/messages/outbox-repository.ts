@@ -20,6 +20,20 @@ export async function findRecipient(db: Executor, userId: string | null): Promis
   return { email: row.email.trim() || null, mobile: row.verified ? row.mobile : null };
 }
 
+/** findRecipient for several advertisers in one statement, by user id (unknown ids are left out). */
+export async function findRecipients(db: Executor, userIds: string[]): Promise<Map<string, Recipient>> {
+  const found = new Map<string, Recipient>();
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return found;
+  const rows = await db
+    .select({ id: users.id, email: users.email, mobile: users.mobile, verified: users.isVerified })
+    .from(users)
+    .where(inArray(users.id, ids));
+  for (const row of rows)
+    found.set(row.id, { email: row.email.trim() || null, mobile: row.verified ? row.mobile : null });
+  return found;
+}
+
 export async function insertMessages(db: Executor, rows: NewAdvertiserMessageRow[]): Promise<number[]> {
   if (!rows.length) return [];
   const inserted = await db.insert(advertiserMessages).values(rows).returning({ id: advertiserMessages.id });

@@ -10,7 +10,7 @@ import {
   type AdStatusBody,
   type Advertisement,
 } from '@backoffice/contract';
-import { recordAudit } from '../../db/audit-repository';
+import { recordAudit, recordAuditMany } from '../../db/audit-repository';
 import type { Db } from '../../db/client';
 import type { AdRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -213,23 +213,29 @@ export class AdsService {
             adminId,
             at,
           });
-          for (const row of rows) {
-            await recordAudit(tx, {
+          // As setStatus records each decision, but one statement for all the chunk's entries and
+          // one for its messages (and one for their jobs): per-row statements made 1,000 ads take 35 s.
+          await recordAuditMany(
+            tx,
+            rows.map((row) => ({
               ...adEntry(row),
               action: body.status,
               actorId: adminId,
               at,
               rejectionReason: reason,
               submittedAt: row.postingDate,
-            });
-            await this.outbox.record(tx, {
+            })),
+          );
+          await this.outbox.recordMany(
+            tx,
+            rows.map((row) => ({
               adId: row.id,
               userId: row.userId,
               kind: body.status,
               heading: row.heading,
               reason,
-            });
-          }
+            })),
+          );
           return { locked: ids.length, decided: rows.length };
         });
         ok += chunk.decided;
