@@ -8,7 +8,8 @@ import {
   type BannerPlacement,
   type BannerStatus,
 } from '@backoffice/contract';
-import { serverFieldErrors, serverMessage, useCreateBannerMutation, useUpdateBannerMutation } from './banners-api';
+import { apiError, serverMessage } from '../../lib/api';
+import { useCreateBannerMutation, useUpdateBannerMutation } from './banners-api';
 import { applyFieldErrors } from '@backoffice/contract/field-errors';
 
 // The form validates with the contract's schema, in our sentences (loaded with this screen only).
@@ -117,7 +118,7 @@ export function useBannerForm({ banner, onSaved }: { banner: BannerAd | null; on
     const body = bannerFormData(values, file);
     const result = banner ? await update({ id: banner._id, body }) : await create(body);
     if ('error' in result) {
-      setErrors(serverFieldErrors(result.error));
+      setErrors(apiError(result.error).errors);
       setSaveError(serverMessage(result.error, bannerMessages.saveFailed));
       return;
     }

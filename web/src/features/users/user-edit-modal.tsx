@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { userMessages, validateUserEdit, type PublicUser, type UserUpdateInput } from '@backoffice/contract';
 import { Banner, Button, Modal, TextField, cx, selectClass } from '../../components/ui';
-import { isHttpError, serverFieldErrors, serverMessage, useUpdateUserMutation } from './users-api';
+import { apiError, isHttpError, serverMessage } from '../../lib/api';
+import { useUpdateUserMutation } from './users-api';
 
 type Form = {
   username: string;
@@ -122,7 +123,7 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
       const message = isHttpError(result.error)
         ? serverMessage(result.error, userMessages.updateFailed)
         : userMessages.updateFailed;
-      setErrors(serverFieldErrors(result.error));
+      setErrors(apiError(result.error).errors);
       setFailure(message);
       onFailure?.(message);
       return;
