@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import { applyFieldErrors } from '@backoffice/contract/field-errors';
 
 // The forms validate with the contract's schemas, in our sentences (loaded with the forms only).
@@ -64,4 +64,20 @@ export function showServerErrors<T extends FieldValues>(
     shown.add(field);
     setError(field as Path<T>, { type: 'server', message });
   }
+}
+
+/**
+ * A resolver from a rule function that names each invalid field's message (the contract's
+ * validateUserEdit, the banner's validateBanner), for forms whose rules are not one schema.
+ */
+export function checkResolver<T extends FieldValues>(
+  check: (values: T) => Partial<Record<string, string>>,
+): Resolver<T> {
+  return (values) => {
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const [field, message] of Object.entries(check(values))) {
+      if (message) errors[field] = { type: 'validate', message };
+    }
+    return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors: errors as FieldErrors<T> };
+  };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   BANNER_IMAGE_MAX_BYTES,
   BANNER_IMAGE_TYPES,
@@ -10,7 +10,7 @@ import {
   type BannerStatus,
 } from '@backoffice/contract';
 import { apiError, serverMessage } from '../../lib/api';
-import { firstErrors, showServerErrors } from '../../lib/form';
+import { checkResolver, firstErrors, showServerErrors } from '../../lib/form';
 import { useCreateBannerMutation, useUpdateBannerMutation } from './banners-api';
 
 export interface BannerFormValues {
@@ -77,15 +77,7 @@ export function bannerFormData(values: BannerFormValues, file: File | null): For
 }
 
 /** The form's fields checked by validateBanner (the image is checked apart, as it is picked). */
-const fieldsResolver: Resolver<BannerFormValues> = (values) => {
-  const found = validateBanner(values, null, false);
-  if (Object.keys(found).length === 0) return { values, errors: {} };
-  const errors: FieldErrors<BannerFormValues> = {};
-  for (const [field, message] of Object.entries(found)) {
-    errors[field as keyof BannerFormValues] = { type: 'validate', message };
-  }
-  return { values: {}, errors };
-};
+const fieldsResolver = checkResolver<BannerFormValues>((values) => validateBanner(values, null, false));
 
 const fieldNames = Object.keys(emptyBannerValues);
 
