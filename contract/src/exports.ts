@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { adCountQuery, adListQuery, adMessages, MAX_REJECTION_REASON } from './ads';
 import { multiLine } from './text-rules';
+import { MAX_MATCH_BATCH } from './exports-text';
+
+export * from './exports-text';
 
 /**
  * Streaming exports, the Data Extract screen, user filters and bulk delete, select all matching
@@ -55,7 +58,6 @@ export const userBulkDeleteResponse = z.object({
 });
 export type UserBulkDeleteResponse = z.infer<typeof userBulkDeleteResponse>;
 
-export const MAX_MATCH_BATCH = 1000;
 export const adMatch = z.strictObject({
   status: z.literal('pending'),
   category: z.string().max(100).optional(),
@@ -119,25 +121,3 @@ export const dataExtractQuery = z.strictObject({
 });
 export type DataExtractParams = z.input<typeof dataExtractQuery>;
 export const dataExtractCountResponse = z.object({ success: z.literal(true), total: z.number().int() });
-
-export const exportText = {
-  exportAs: 'Export as',
-  exportAds: (n: string) => `Export ${n} ads as CSV`,
-  exportUsers: (n: string) => `Export ${n} users as CSV`,
-  filtersActive: (n: number) => `${n} active`,
-  selectAllMatching: (n: string) => `Select all ${n} pending ads matching this filter`,
-  allMatchingSelected: (n: string) => `All ${n} pending ads matching this filter are selected`,
-  clearSelection: 'Clear selection',
-  bulkDeleteConfirm: (n: number) =>
-    `Are you sure you want to delete ${n} user(s)? Their advertisements will be deleted too. This cannot be undone.`,
-  bulkDeleted: (n: number, m: number) => `${n} user(s) deleted successfully. ${m} failed.`,
-  cannotDeleteAdmin: 'Admin accounts cannot be deleted here',
-  cannotDeleteSelf: 'You cannot delete your own account',
-  dataset: 'Dataset',
-  matching: (n: string) => `${n} matching rows`,
-  download: 'Download CSV',
-  cancel: 'Cancel',
-  exportFailed: 'Export failed',
-  rangeReversed: 'The start date must be on or before the end date',
-  activityUnavailable: 'The activity log cannot be exported yet',
-} as const;

@@ -1,24 +1,19 @@
 import { z } from 'zod';
 import { AD_STATUSES, adClaim, adCounts } from './ads';
 import { requiredText } from './required-text';
+import { AD_EVENT_TYPES } from './live-constants';
+
+export * from './live-constants';
 
 /**
  * A moderation team at once (docs/decisions/0017-live-queue-and-claims.md): the event stream,
  * claims on pending ads and rejection-reason templates.
  */
 
-/** A claim lasts five minutes and is renewed while its side panel stays open. */
-export const CLAIM_TTL_MS = 5 * 60_000;
-export const CLAIM_RENEW_MS = 60_000;
-export const EVENT_HEARTBEAT_MS = 15_000;
-
 /** POST /api/advertisements/{id}/claim body: `takeOver` takes a live claim of another admin. */
 export const adClaimBody = z.strictObject({ takeOver: z.boolean().optional() }).default({});
 export const adClaimResponse = z.object({ success: z.literal(true), claim: adClaim });
 export type AdClaimResponse = z.infer<typeof adClaimResponse>;
-
-export const AD_EVENT_TYPES = ['created', 'moderated', 'deleted', 'images_updated', 'claimed', 'released'] as const;
-export type AdEventType = (typeof AD_EVENT_TYPES)[number];
 
 /**
  * One `ad` event of GET /api/events (Server-Sent Events, `event: ad`, `id:` a resumable
@@ -35,21 +30,6 @@ export const adLiveEvent = z.object({
   counts: adCounts,
 });
 export type AdLiveEvent = z.infer<typeof adLiveEvent>;
-
-export const liveText = {
-  beingReviewedBy: (name: string) => `Being reviewed by ${name}`,
-  decidedBy: (status: 'approved' | 'rejected', name: string) =>
-    `${status === 'approved' ? 'Approved' : 'Rejected'} by ${name} just now`,
-  deletedBy: (name: string) => `Deleted by ${name} just now`,
-  takeOver: 'Take over',
-  takeOverConfirm: (name: string) =>
-    `${name} is reviewing this advertisement. Take it over? They will not be able to approve or reject it.`,
-  shortcuts: 'Keyboard shortcuts',
-  pendingOldestFirst: 'Pending, oldest first',
-  manageReasons: 'Manage reasons',
-  reasonTemplate: 'Reason template',
-  reconnecting: 'Reconnecting to live updates…',
-} as const;
 
 export const REJECTION_REASON_STATUSES = ['active', 'inactive'] as const;
 export const MAX_REASON_TITLE = 500;

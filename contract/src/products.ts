@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export * from './products-constants';
+
 /**
  * The shop leftovers (cart item in docs/product.md#entities, cart in docs/product.md#states-and-transitions, docs/product.md#calls GET api/products/getproducts; docs/decisions/0007-dashboard.md). The spec
  * does not show a product's fields; these are the smallest set a cart needs (identity, price).
@@ -17,8 +19,3 @@ export type Product = z.infer<typeof product>;
 
 export const productsResponse = z.object({ products: z.array(product) });
 export type ProductsResponse = z.infer<typeof productsResponse>;
-
-/** docs/product.md#business-constants: cached product query data is kept 60 seconds after its last use. */
-export const PRODUCTS_CACHE_SECONDS = 60;
-/** Key of the browser storage entry the cart starts from (docs/product.md#states-and-transitions). */
-export const CART_STORAGE_KEY = 'cartItems';

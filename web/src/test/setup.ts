@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { loadRadix } from '../components/ui/radix-loader';
+
+// The app fetches the dialogs' code while idle after a screen shows (radix-loader.ts); a test
+// starts with it there, as a person finds it by the time they open anything.
+await loadRadix();
 
 // findBy*/waitFor wait for a state, not for a speed: on a loaded machine a render can take more than
 // the library's default second (the timeout is a hang guard only).

@@ -10,10 +10,8 @@ import {
   type AuditAction,
   type AuditEntity,
 } from '@backoffice/contract';
+import { SEARCH_DEBOUNCE_MS } from '../../components/ui';
 import type { ActivityCountParams } from '../../lib/activity-api';
-
-/** The same pause as the ads directory's search box. */
-export const SEARCH_DEBOUNCE_MS = 250;
 
 export interface ActivityFilters {
   entity?: AuditEntity;

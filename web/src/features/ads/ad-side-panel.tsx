@@ -10,10 +10,12 @@ import {
   StatusBadge,
   Thumbnail,
   type BannerMessage,
+  Detail,
 } from '../../components/ui';
 import { adTypeLabel, formatAdDate, formatAdId, formatContact } from './ad-format';
+import { isHttpError } from '../../lib/api';
 import { AdHistory } from './ad-history';
-import { isHttpError, useUpdateAdImagesMutation } from './ads-api';
+import { useUpdateAdImagesMutation } from './ads-api';
 import { AdMessageLine } from './ad-message-line';
 
 export interface AdSidePanelProps {
@@ -33,15 +35,6 @@ export interface AdSidePanelProps {
 
 /** The images still kept, each with its place in the ad's list (paths may repeat). */
 type Kept = Array<{ path: string; index: number }>;
-
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm break-words text-slate-100">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * "Ad Details/Image Review" (docs/product.md#ads-moderation): details, an image grid where each image can be enlarged or

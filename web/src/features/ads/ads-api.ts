@@ -66,20 +66,3 @@ export const {
   useDeleteAdMutation,
   usePrefetch: useAdsPrefetch,
 } = adsApi;
-
-/** The server's `message` from an error answer (docs/decisions/0013-errors-and-validation.md), else `fallback` ("server message or …" in docs/product.md#error-catalogue). */
-export function serverMessage(error: unknown, fallback: string): string {
-  if (typeof error === 'object' && error !== null && 'data' in error) {
-    const data = (error as { data: unknown }).data;
-    if (typeof data === 'object' && data !== null && 'message' in data) {
-      const message = (data as { message: unknown }).message;
-      if (typeof message === 'string' && message.trim() !== '') return message;
-    }
-  }
-  return fallback;
-}
-
-/** True for an HTTP error answer (as opposed to a network or parse failure). */
-export function isHttpError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number';
-}

@@ -185,6 +185,8 @@ describe('AdsDirectoryPage', () => {
     const user = userEvent.setup();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'rejected');
     await user.type(screen.getByRole('searchbox', { name: 'Search advertisements' }), 'zzz');
+    // The search's own answer, not the status's: Reset Filters must be pressed on the final rows.
+    await waitFor(() => expect(server.lastList().get('q')).toBe('zzz'));
     expect(await screen.findByText(adMessages.emptyState)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reset Filters' }));
     await screen.findByRole('row', { name: /#00001/ });

@@ -1,17 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { ADS_PAGE_SIZE, adMessages, type AdListParams, type Advertisement } from '@backoffice/contract';
 import { useSelector } from 'react-redux';
 import { selectCurrentUser } from '../../lib/session-events';
-import {
-  Banner,
-  Button,
-  PageHeader,
-  Pager,
-  Panel,
-  SIDE_PANEL_CLOSE_MS,
-  pageCount,
-  useTimedMessage,
-} from '../../components/ui';
+import { Banner, Button, PageHeader, Pager, Panel, pageCount, usePanel, useTimedMessage } from '../../components/ui';
 import { useAdsPrefetch, useCountAdsQuery, useListAdsQuery } from './ads-api';
 import { AdsCountCards } from './ads-count-cards';
 import { activeFilterCount, AdsExportMenu } from './ads-export';
@@ -63,18 +54,8 @@ export function AdsDirectoryPage() {
   const filtersId = useId();
 
   // The panel keeps showing its ad while it slides out, then forgets it (docs/product.md#business-constants: 300 ms).
-  const [panel, setPanel] = useState<{ ad: Advertisement; open: boolean } | null>(null);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
-  function openPanel(ad: Advertisement) {
-    clearTimeout(closeTimer.current);
-    setPanel({ ad, open: true });
-  }
-  function closePanel() {
-    setPanel((p) => (p ? { ...p, open: false } : p));
-    clearTimeout(closeTimer.current);
-    closeTimer.current = setTimeout(() => setPanel(null), SIDE_PANEL_CLOSE_MS);
-  }
+  const { panel, show, close: closePanel, update: updatePanel } = usePanel<{ ad: Advertisement }>();
+  const openPanel = (ad: Advertisement) => show({ ad });
   useAdDeepLink(ads, openPanel);
 
   const moderation = useAdModeration({
@@ -246,7 +227,7 @@ export function AdsDirectoryPage() {
             ad={panel.ad}
             open={panel.open}
             onClose={closePanel}
-            onSaved={(ad) => setPanel((p) => (p ? { ...p, ad } : p))}
+            onSaved={(ad) => updatePanel({ ad })}
             message={panelShowsBanner ? result.message : null}
             notice={<ClaimNotice state={claim.state} onTakeOver={claim.takeOver} />}
             onMessage={(m) => result.show(m.tone, m.text)}

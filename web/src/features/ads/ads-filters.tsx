@@ -1,7 +1,7 @@
-import { useId, type ReactNode } from 'react';
-import { Check, ChevronDown, Filter, Search, SlidersHorizontal, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Check, ChevronDown, Filter, SlidersHorizontal, X } from 'lucide-react';
 import { exportText, type AdListResponse } from '@backoffice/contract';
-import { Button, SelectField, cx, inputClass, type SelectOption } from '../../components/ui';
+import { Button, SearchBox, SelectField, Toolbar, cx, type SelectOption } from '../../components/ui';
 import type { AdsFilters, StatusFilter } from './use-ads-table-state';
 
 /** docs/product.md#ads-moderation order: all/approved/pending/rejected. */
@@ -41,27 +41,15 @@ export interface AdsBulkBarProps {
 
 /** Always-visible controls: search, status, the filter panel toggle, Filter and Export as. */
 export function AdsToolbar(props: AdsToolbarProps) {
-  const searchId = useId();
   return (
-    <div className="flex flex-wrap items-center gap-2 p-4">
-      <div className="relative min-w-56 flex-1">
-        <label htmlFor={searchId} className="sr-only">
-          Search advertisements
-        </label>
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-          aria-hidden="true"
-        />
-        <input
-          id={searchId}
-          data-ads-search
-          type="search"
-          value={props.searchText}
-          onChange={(e) => props.onSearch(e.target.value)}
-          placeholder="Search by heading, details or user"
-          className={cx(inputClass, 'h-10 py-0 pl-9 text-sm')}
-        />
-      </div>
+    <Toolbar>
+      <SearchBox
+        label="Search advertisements"
+        data-ads-search
+        value={props.searchText}
+        onChange={props.onSearch}
+        placeholder="Search by heading, details or user"
+      />
       <SelectField
         label="Status"
         hideLabel
@@ -99,7 +87,7 @@ export function AdsToolbar(props: AdsToolbarProps) {
         )}
       </Button>
       {props.exportMenu}
-    </div>
+    </Toolbar>
   );
 }
 

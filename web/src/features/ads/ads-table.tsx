@@ -9,17 +9,18 @@ import {
 } from '@backoffice/contract';
 import { Check, Eye, SearchX, Trash2, X } from 'lucide-react';
 import {
+  ActionsCell,
   Badge,
   Button,
   EmptyState,
-  RowMenu,
+  SelectAllHeader,
+  SelectCell,
   SkeletonRows,
   SortableHeader,
   StatusBadge,
   TableFrame,
   Th,
   Thumbnail,
-  checkboxClass,
   cx,
   rowClass,
   tdClass,
@@ -128,16 +129,12 @@ export function AdsTable(props: AdsTableProps) {
     <TableFrame label="Advertisements" busy={loading}>
       <thead className={theadClass}>
         <tr>
-          <Th className="w-10">
-            <input
-              type="checkbox"
-              className={checkboxClass}
-              aria-label="Select all pending advertisements on this page"
-              checked={selection.allSelected}
-              disabled={loading || selection.pagePendingCount === 0}
-              onChange={selection.toggleAll}
-            />
-          </Th>
+          <SelectAllHeader
+            label="Select all pending advertisements on this page"
+            checked={selection.allSelected}
+            disabled={loading || selection.pagePendingCount === 0}
+            onChange={selection.toggleAll}
+          />
           {sortable.map(header)}
           <Th className={wideOnly}>Contact</Th>
           {sortableAfterContact.map(header)}
@@ -181,18 +178,13 @@ export function AdsTable(props: AdsTableProps) {
                   props.focusedId === ad._id && 'outline-2 -outline-offset-2 outline-indigo-500/70',
                 )}
               >
-                <td className={tdClass} onClick={(e) => e.stopPropagation()}>
-                  {pending && (
-                    <input
-                      type="checkbox"
-                      className={checkboxClass}
-                      aria-label={`Select advertisement ${id}`}
-                      checked={selection.isSelected(ad._id)}
-                      disabled={reviewer !== null}
-                      onChange={() => selection.toggle(ad)}
-                    />
-                  )}
-                </td>
+                <SelectCell
+                  label={`Select advertisement ${id}`}
+                  selectable={pending}
+                  checked={selection.isSelected(ad._id)}
+                  disabled={reviewer !== null}
+                  onChange={() => selection.toggle(ad)}
+                />
                 <td className={cx(tdClass, 'font-mono text-xs text-slate-400')}>{id}</td>
                 {/* max-w-0 + w-full: the heading takes the width left over and truncates. */}
                 <td className={cx(tdClass, 'w-full max-w-0 min-w-32')}>
@@ -239,9 +231,7 @@ export function AdsTable(props: AdsTableProps) {
                 <td className={tdClass}>
                   <StatusBadge status={ad.status} />
                 </td>
-                <td className={cx(tdClass, 'text-right')} onClick={(e) => e.stopPropagation()}>
-                  <RowMenu label={`Actions for advertisement ${id}`} items={rowActions(ad, props)} />
-                </td>
+                <ActionsCell label={`Actions for advertisement ${id}`} items={rowActions(ad, props)} />
               </tr>
             );
           })

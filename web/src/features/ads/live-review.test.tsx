@@ -231,8 +231,12 @@ describe('keyboard review', () => {
     const before = server.lists().length;
     await user.keyboard('jxnar?');
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    expect(within(row('#00001')).getByRole('checkbox')).not.toBeChecked();
-    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    // The page behind a modal dialog is hidden from assistive technology; it is read all the same.
+    const behind = { hidden: true };
+    const table = screen.getByRole('table', { name: 'Advertisements', ...behind });
+    const first = within(table).getByRole('row', { name: /#00001/, ...behind });
+    expect(within(first).getByRole('checkbox', behind)).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Page 1', ...behind })).toHaveAttribute('aria-current', 'page');
     expect(server.lists().length).toBe(before);
   });
 });

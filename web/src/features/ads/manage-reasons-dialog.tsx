@@ -8,7 +8,7 @@ import {
   type RejectionReasonTemplate,
 } from '@backoffice/contract';
 import { Banner, Button, Modal, TextAreaField, TextField, Toggle, useTimedMessage } from '../../components/ui';
-import { serverMessage } from './ads-api';
+import { serverMessage } from '../../lib/api';
 import {
   useCreateRejectionReasonMutation,
   useDeleteRejectionReasonMutation,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CLAIM_RENEW_MS, liveText } from '@backoffice/contract';
-import { serverMessage } from './ads-api';
+import { serverMessage } from '../../lib/api';
 import { useClaimAdMutation, useReleaseAdMutation } from './live-api';
 
 export type ClaimState =
@@ -11,11 +11,8 @@ export type ClaimState =
 
 const PREFIX = liveText.beingReviewedBy('');
 
-/** The holder's name from a 409 answer: its `claim` if the server sends one, else the message. */
-function holderName(error: unknown, message: string): string {
-  const data = (error as { data?: { claim?: { by?: { name?: unknown } } } } | undefined)?.data;
-  const name = data?.claim?.by?.name;
-  if (typeof name === 'string') return name;
+/** The holder's name from a 409's message ("Being reviewed by NAME"). */
+function holderName(message: string): string {
   return message.startsWith(PREFIX) ? message.slice(PREFIX.length) : message;
 }
 
@@ -49,7 +46,7 @@ export function useAdClaim(adId: string | undefined, active: boolean) {
       } else if (isHeldByOther(result.error)) {
         held.current = false;
         const message = serverMessage(result.error, '');
-        setState({ kind: 'other', message, name: holderName(result.error, message) });
+        setState({ kind: 'other', message, name: holderName(message) });
       }
       // Other failures (the network, a deleted ad) leave the panel usable; the server still refuses
       // a decision on an ad someone else holds.

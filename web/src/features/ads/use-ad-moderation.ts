@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { adMessages, MAX_BULK_IDS, type AdBulkStatusResponse, type Advertisement } from '@backoffice/contract';
 import type { BannerMessage } from '../../components/ui';
-import { serverMessage, useBulkSetAdStatusMutation, useDeleteAdMutation, useSetAdStatusMutation } from './ads-api';
+import { serverMessage } from '../../lib/api';
+import { useBulkSetAdStatusMutation, useDeleteAdMutation, useSetAdStatusMutation } from './ads-api';
 import { bulkResultMessage, checkBulkSelection, type ModerationKind } from './moderation-text';
 
 /** The dialog on screen: approve or reject one ad (row menu) or the selection (bulk), or delete. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import {
   ADS_PAGE_SIZE,
@@ -7,7 +7,7 @@ import {
   type AdSortField,
   type AdStatus,
 } from '@backoffice/contract';
-import type { SortOrder } from '../../components/ui';
+import { useDebouncedSearch, type SortOrder } from '../../components/ui';
 
 export type StatusFilter = 'all' | AdStatus;
 
@@ -22,7 +22,6 @@ export interface AdsSort {
   order: SortOrder;
 }
 
-export const SEARCH_DEBOUNCE_MS = 250;
 export const defaultSort: AdsSort = { field: 'postingDate', order: 'desc' };
 export const defaultFilters: AdsFilters = { status: 'all', category: '', district: '' };
 
@@ -60,37 +59,30 @@ export function useAdsTableState() {
   const location = useLocation();
   const [sort, setSort] = useState<AdsSort>(defaultSort);
   const [filters, setFilters] = useState<AdsFilters>(defaultFilters);
-  const [searchText, setSearchText] = useState(() => searchFromUrl(location.search));
-  const [q, setQ] = useState(() => searchFromUrl(location.search).trim());
+  const {
+    text: searchText,
+    search: q,
+    setSearch,
+    replace: replaceSearch,
+    cancel,
+  } = useDebouncedSearch(searchFromUrl(location.search));
   const [navigation, setNavigation] = useState(location.key);
   if (navigation !== location.key) {
     setNavigation(location.key);
-    const text = searchFromUrl(location.search);
-    setSearchText(text);
-    setQ(text.trim());
+    replaceSearch(searchFromUrl(location.search));
   }
   const [pageState, setPageState] = useState({ page: 1, view: '' });
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
   // A search typed before a navigation must not overwrite the navigation's search later.
-  useEffect(() => clearTimeout(timer.current), [location.key]);
+  useEffect(cancel, [location.key, cancel]);
 
   const view = JSON.stringify([sort, filters, q]);
   const page = pageState.view === view ? pageState.page : 1;
 
-  const setSearch = useCallback((text: string) => {
-    setSearchText(text);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setQ(text.trim()), SEARCH_DEBOUNCE_MS);
-  }, []);
-
   const resetFilters = useCallback(() => {
-    clearTimeout(timer.current);
-    setSearchText('');
-    setQ('');
+    replaceSearch('');
     setFilters(defaultFilters);
-  }, []);
+  }, [replaceSearch]);
 
   return {
     sort,

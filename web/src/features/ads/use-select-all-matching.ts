@@ -9,7 +9,8 @@ import {
   type AdMatch,
 } from '@backoffice/contract';
 import type { BannerMessage } from '../../components/ui';
-import { adsApi, serverMessage, useCountAdsQuery } from './ads-api';
+import { serverMessage } from '../../lib/api';
+import { adsApi, useCountAdsQuery } from './ads-api';
 import type { ModerationKind } from './moderation-text';
 
 /** Batches of "select all matching": the list is refreshed once at the end, not after every batch. */

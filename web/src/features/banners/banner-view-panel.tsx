@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
 import { Maximize2, Pencil } from 'lucide-react';
 import { bannerImageUrl, formatBannerId, type BannerAd } from '@backoffice/contract';
-import { Badge, Button, SidePanel, StatusBadge, Thumbnail } from '../../components/ui';
+import { Badge, Button, SidePanel, StatusBadge, Thumbnail, Detail } from '../../components/ui';
 import { formatDateRange, formatViews } from './banner-format';
 
 export interface BannerViewPanelProps {
@@ -10,15 +9,6 @@ export interface BannerViewPanelProps {
   onClose: () => void;
   onEdit: (banner: BannerAd) => void;
   onEnlarge: (banner: BannerAd) => void;
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm break-words text-slate-100">{children}</dd>
-    </div>
-  );
 }
 
 /** View panel (docs/product.md#banner-ads): image, name, description, placements, displaying date, status, views. */

@@ -33,24 +33,3 @@ export const bannersApi = baseApi.enhanceEndpoints({ addTagTypes: ['Banners'] })
 
 export const { useListBannersQuery, useCreateBannerMutation, useUpdateBannerMutation, useDeleteBannerMutation } =
   bannersApi;
-
-type ErrorData = { message?: unknown; errors?: unknown };
-
-function errorData(error: unknown): ErrorData | null {
-  if (typeof error !== 'object' || error === null || !('data' in error)) return null;
-  const data = (error as { data: unknown }).data;
-  return typeof data === 'object' && data !== null ? (data as ErrorData) : null;
-}
-
-/** The server's `message` (docs/decisions/0013-errors-and-validation.md), else `fallback` ("Failed to save banner ad (or server message)" in docs/product.md#error-catalogue). */
-export function serverMessage(error: unknown, fallback: string): string {
-  const message = errorData(error)?.message;
-  return typeof message === 'string' && message.trim() !== '' ? message : fallback;
-}
-
-/** The server's per-field messages (`errors`, docs/decisions/0013-errors-and-validation.md), if any. */
-export function serverFieldErrors(error: unknown): Record<string, string> {
-  const errors = errorData(error)?.errors;
-  if (typeof errors !== 'object' || errors === null) return {};
-  return Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string'));
-}

@@ -1,15 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { bannerImageUrl, bannerMessages, type BannerAd } from '@backoffice/contract';
-import {
-  Banner,
-  Button,
-  Lightbox,
-  Modal,
-  PageHeader,
-  Panel,
-  SIDE_PANEL_CLOSE_MS,
-  useTimedMessage,
-} from '../../components/ui';
+import { Banner, Button, Lightbox, Modal, PageHeader, Panel, usePanel, useTimedMessage } from '../../components/ui';
 import { BannerFormPanel } from './banner-form-panel';
 import { BannerViewPanel } from './banner-view-panel';
 import { useDeleteBannerMutation, useListBannersQuery } from './banners-api';
@@ -19,9 +10,7 @@ import { BannersToolbar, useBannerFilters } from './banners-toolbar';
 /** Success and delete-failure messages disappear after 3 s, as the package messages do (docs/product.md#business-constants). */
 const MESSAGE_MS = 3000;
 
-type PanelState =
-  | { kind: 'view'; banner: BannerAd; open: boolean }
-  | { kind: 'form'; banner: BannerAd | null; open: boolean; key: number };
+type PanelContent = { kind: 'view'; banner: BannerAd } | { kind: 'form'; banner: BannerAd | null };
 
 /** Banner Ads (docs/product.md#banner-ads): search, status filter, + Add New, the table, View and Add/Edit panels. */
 export function BannersPage() {
@@ -34,21 +23,9 @@ export function BannersPage() {
   const [toDelete, setToDelete] = useState<BannerAd | null>(null);
   const [remove, removeState] = useDeleteBannerMutation();
 
-  // A panel keeps its content while it slides out, then goes (docs/product.md#business-constants: 300 ms).
-  const [panel, setPanel] = useState<PanelState | null>(null);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const formKey = useRef(0);
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
-  function show(next: PanelState) {
-    clearTimeout(closeTimer.current);
-    setPanel(next);
-  }
-  const openForm = (banner: BannerAd | null) => show({ kind: 'form', banner, open: true, key: ++formKey.current });
-  function closePanel() {
-    setPanel((p) => (p ? { ...p, open: false } : p));
-    clearTimeout(closeTimer.current);
-    closeTimer.current = setTimeout(() => setPanel(null), SIDE_PANEL_CLOSE_MS);
-  }
+  // A panel keeps its content while it slides out, then goes.
+  const { panel, show, close: closePanel } = usePanel<PanelContent>();
+  const openForm = (banner: BannerAd | null) => show({ kind: 'form', banner });
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -86,7 +63,7 @@ export function BannersPage() {
             banners={banners}
             loading={loading}
             filtered={filters.active}
-            onView={(banner) => show({ kind: 'view', banner, open: true })}
+            onView={(banner) => show({ kind: 'view', banner })}
             onEdit={openForm}
             onDelete={setToDelete}
             onEnlarge={setEnlarged}

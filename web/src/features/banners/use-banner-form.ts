@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   BANNER_IMAGE_MAX_BYTES,
   BANNER_IMAGE_TYPES,
@@ -8,11 +9,9 @@ import {
   type BannerPlacement,
   type BannerStatus,
 } from '@backoffice/contract';
-import { serverFieldErrors, serverMessage, useCreateBannerMutation, useUpdateBannerMutation } from './banners-api';
-import { applyFieldErrors } from '@backoffice/contract/field-errors';
-
-// The form validates with the contract's schema, in our sentences (loaded with this screen only).
-applyFieldErrors();
+import { apiError, serverMessage } from '../../lib/api';
+import { checkResolver, firstErrors, showServerErrors } from '../../lib/form';
+import { useCreateBannerMutation, useUpdateBannerMutation } from './banners-api';
 
 export interface BannerFormValues {
   name: string;
@@ -77,25 +76,41 @@ export function bannerFormData(values: BannerFormValues, file: File | null): For
   return body;
 }
 
+/** The form's fields checked by validateBanner (the image is checked apart, as it is picked). */
+const fieldsResolver = checkResolver<BannerFormValues>((values) => validateBanner(values, null, false));
+
+const fieldNames = Object.keys(emptyBannerValues);
+
 /**
- * State of the Add/Edit panel: values, the chosen file with its live preview (an object URL,
- * revoked when replaced or when the panel goes), field errors that clear on edit, and saving.
+ * State of the Add/Edit panel on react-hook-form: values, the chosen file with its live preview (an
+ * object URL, revoked when replaced or when the panel goes), field errors that clear on edit, and saving.
  */
 export function useBannerForm({ banner, onSaved }: { banner: BannerAd | null; onSaved: (saved: BannerAd) => void }) {
   const creating = banner === null;
-  const [values, setValues] = useState<BannerFormValues>(banner ? bannerValues(banner) : emptyBannerValues);
+  const form = useForm<BannerFormValues>({
+    defaultValues: banner ? bannerValues(banner) : emptyBannerValues,
+    resolver: fieldsResolver,
+    mode: 'onSubmit',
+    // A field's message goes as soon as it is edited, and comes back only on the next save.
+    reValidateMode: 'onSubmit',
+  });
+  const { control, setValue, clearErrors, getValues, setError, trigger, formState } = form;
+  const values = useWatch({ control }) as BannerFormValues;
   const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
-  const [errors, setErrors] = useState<BannerFormErrors>({});
+  const [imageError, setImageError] = useState<string | undefined>(undefined);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [create, createState] = useCreateBannerMutation();
   const [update, updateState] = useUpdateBannerMutation();
   const latestUrl = useRef<string | null>(null);
   useEffect(() => () => void (latestUrl.current && URL.revokeObjectURL(latestUrl.current)), []);
 
+  const errors: BannerFormErrors = { ...firstErrors(formState.errors) };
+  if (imageError) errors.image = imageError;
+
   function setField<K extends keyof BannerFormValues>(key: K, value: BannerFormValues[K]) {
-    setValues((v) => ({ ...v, [key]: value }));
+    setValue(key, value as never);
     // docs/product.md#validation-rules (as for packages): a field's error clears on edit; the date order involves both dates.
-    setErrors((e) => ({ ...e, [key]: undefined, ...(key === 'startDate' ? { endDate: undefined } : {}) }));
+    clearErrors(key === 'startDate' ? ['startDate', 'endDate'] : key);
   }
 
   function chooseFile(file: File | null) {
@@ -105,19 +120,22 @@ export function useBannerForm({ banner, onSaved }: { banner: BannerAd | null; on
     const url = file && !problem ? URL.createObjectURL(file) : null;
     latestUrl.current = url;
     setPicked(file && url ? { file, url } : null);
-    setErrors((e) => ({ ...e, image: problem }));
+    setImageError(problem);
   }
 
   async function submit(): Promise<void> {
     const file = picked?.file ?? null;
-    const found = validateBanner(values, file, creating);
-    setErrors(found);
     setSaveError(null);
-    if (Object.keys(found).length > 0) return;
-    const body = bannerFormData(values, file);
+    const image = validateBanner(getValues(), file, creating).image;
+    setImageError(image);
+    const valid = await trigger();
+    if (!valid || image) return;
+    const body = bannerFormData(getValues(), file);
     const result = banner ? await update({ id: banner._id, body }) : await create(body);
     if ('error' in result) {
-      setErrors(serverFieldErrors(result.error));
+      const answer = apiError(result.error);
+      showServerErrors(setError, answer.errors, fieldNames);
+      setImageError(answer.errors.image);
       setSaveError(serverMessage(result.error, bannerMessages.saveFailed));
       return;
     }

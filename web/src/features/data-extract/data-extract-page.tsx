@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type InputHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes } from 'react';
 import {
   AD_STATUSES,
   DATA_EXTRACT_DATASETS,
@@ -18,12 +18,12 @@ import {
   SelectField,
   cx,
   inputClass,
+  useDebouncedSearch,
   type SelectOption,
 } from '../../components/ui';
+import { serverMessage } from '../../lib/api';
 import { useStreamedDownload, type DownloadPhase } from '../../lib/streamed-download';
 import { extractUrl, useCountExtractQuery, useExtractFacetsQuery } from './data-extract-api';
-
-const SEARCH_DEBOUNCE_MS = 250;
 
 export const datasetLabels: Record<DataExtractDataset, string> = {
   ads: 'Ads',
@@ -61,12 +61,6 @@ const dateLabels: Record<DataExtractDataset, string> = {
 };
 
 const formatCount = (n: number) => n.toLocaleString('en-LK');
-/** The server's `message` of an error answer (a reversed date range, say). */
-function errorText(error: unknown, fallback: string): string {
-  const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : undefined;
-  const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : undefined;
-  return typeof message === 'string' && message.trim() ? message : fallback;
-}
 function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
@@ -95,12 +89,7 @@ const noFilters: Filters = { status: '', category: '', district: '', from: '', t
 export function DataExtractPage() {
   const [dataset, setDataset] = useState<DataExtractDataset>('ads');
   const [filters, setFilters] = useState<Filters>(noFilters);
-  const [searchText, setSearchText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(searchText.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
+  const { text: searchText, search: q, setSearch } = useDebouncedSearch();
 
   const shape = datasetFilters[dataset];
   const rangeError = filters.from && filters.to && filters.from > filters.to ? exportText.rangeReversed : null;
@@ -130,7 +119,7 @@ export function DataExtractPage() {
     rangeError !== null
       ? null
       : count.isError
-        ? errorText(count.error, exportText.exportFailed)
+        ? serverMessage(count.error, exportText.exportFailed)
         : total === undefined
           ? 'Counting…'
           : exportText.matching(formatCount(total));
@@ -191,7 +180,7 @@ export function DataExtractPage() {
               value={searchText}
               maxLength={200}
               disabled={running}
-              onChange={(e) => setSearchText(e.target.value)}
+              onChange={(e) => setSearch(e.target.value)}
             />
           )}
           <InputField

@@ -36,9 +36,3 @@ export const dutiesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Duties'] }).i
 });
 
 export const { useListDutiesQuery, useCreateDutyMutation, useUpdateDutyMutation, useDeleteDutyMutation } = dutiesApi;
-
-/** The HTTP status of a failed call (undefined for a network or parse failure). */
-export function errorStatus(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
-}

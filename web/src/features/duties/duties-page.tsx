@@ -1,5 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Plus, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Plus } from 'lucide-react';
 import { dutyMessages, type Duty } from '@backoffice/contract';
 import {
   Banner,
@@ -7,11 +7,11 @@ import {
   Modal,
   PageHeader,
   Panel,
-  SIDE_PANEL_CLOSE_MS,
+  SearchBox,
   SelectField,
-  cx,
-  inputClass,
   useTimedMessage,
+  Toolbar,
+  usePanel,
 } from '../../components/ui';
 import { useDeleteDutyMutation, useListDutiesQuery } from './duties-api';
 import { DutiesTable } from './duties-table';
@@ -20,7 +20,7 @@ import { filterDuties, type DutyStatusFilter } from './duty-list';
 import { DutyViewPanel } from './duty-view-panel';
 import { SAMPLE_DUTIES } from './sample-duties';
 
-type PanelState = { kind: 'view' | 'form'; duty?: Duty; open: boolean; key: number };
+type PanelContent = { kind: 'view' | 'form'; duty?: Duty };
 
 const statusOptions = [
   { value: 'all', label: 'All' },
@@ -38,20 +38,9 @@ export function DutiesPage() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<DutyStatusFilter>('all');
   const shown = useMemo(() => filterDuties(duties, search, status), [duties, search, status]);
-  const searchId = useId();
 
-  const [panel, setPanel] = useState<PanelState | null>(null);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
-  function openPanel(kind: PanelState['kind'], duty?: Duty) {
-    clearTimeout(closeTimer.current);
-    setPanel((p) => ({ kind, duty, open: true, key: (p?.key ?? 0) + 1 }));
-  }
-  function closePanel() {
-    setPanel((p) => (p ? { ...p, open: false } : p));
-    clearTimeout(closeTimer.current);
-    closeTimer.current = setTimeout(() => setPanel(null), SIDE_PANEL_CLOSE_MS);
-  }
+  const { panel, show, close: closePanel } = usePanel<PanelContent>();
+  const openPanel = (kind: PanelContent['kind'], duty?: Duty) => show({ kind, duty });
 
   // Success messages last as long as the packages' (3 s).
   const saved = useTimedMessage(DUTY_MESSAGE_MS);
@@ -92,24 +81,13 @@ export function DutiesPage() {
       </div>
 
       <Panel flush className="overflow-hidden">
-        <div className="flex flex-wrap items-center gap-2 p-4">
-          <div className="relative min-w-56 flex-1">
-            <label htmlFor={searchId} className="sr-only">
-              Search duties
-            </label>
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-              aria-hidden="true"
-            />
-            <input
-              id={searchId}
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder="Search by duty ID, title or description"
-              className={cx(inputClass, 'h-10 py-0 pl-9 text-sm')}
-            />
-          </div>
+        <Toolbar>
+          <SearchBox
+            label="Search duties"
+            value={search}
+            onChange={setSearch}
+            placeholder="Search by duty ID, title or description"
+          />
           <SelectField
             label="Status"
             hideLabel
@@ -118,7 +96,7 @@ export function DutiesPage() {
             options={statusOptions}
             onChange={(v) => setStatus(v as DutyStatusFilter)}
           />
-        </div>
+        </Toolbar>
         <DutiesTable
           duties={shown}
           loading={list.isLoading}

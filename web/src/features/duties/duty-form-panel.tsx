@@ -2,8 +2,9 @@ import { useId, useRef, useState } from 'react';
 import { Plus } from 'lucide-react';
 import { MAX_DUTY_CONDITIONS, dutyMessages, type Duty } from '@backoffice/contract';
 import { Banner, Button, SidePanel, TextAreaField, TextField, Toggle } from '../../components/ui';
+import { useFocusFirstInvalid } from '../../lib/form';
 import { ConditionEditor } from './condition-editor';
-import { useDutyForm } from './use-duty-form';
+import { useDutyForm, type DutyFormValues } from './use-duty-form';
 import { useSaveDuty } from './use-save-duty';
 
 export interface DutyFormPanelProps {
@@ -26,15 +27,15 @@ export function DutyFormPanel({ duty, knownCodes, open, onClose, onSaved }: Duty
   const [failed, setFailed] = useState(false);
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  function focusFirstError() {
     setFailed(false);
-    if (!form.validate()) {
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    const result = await save(values, duty, knownCodes);
+    focusFirstInvalid();
+  }
+
+  async function submit(typed: DutyFormValues) {
+    setFailed(false);
+    const result = await save(typed, duty, knownCodes);
     if (result.ok) return onSaved(result.duty);
     if (result.errors) form.showServerErrors(result.errors);
     setFailed(true);
@@ -56,7 +57,13 @@ export function DutyFormPanel({ duty, knownCodes, open, onClose, onSaved }: Duty
         </>
       }
     >
-      <form id={formId} ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      <form
+        id={formId}
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => form.handleSubmit(submit, focusFirstError)(event)}
+        className="space-y-4"
+      >
         {failed && (
           <Banner message={{ tone: 'error', text: dutyMessages.saveFailed }} onDismiss={() => setFailed(false)} />
         )}

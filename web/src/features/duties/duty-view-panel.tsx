@@ -1,16 +1,6 @@
-import type { ReactNode } from 'react';
 import type { Duty } from '@backoffice/contract';
-import { Button, SidePanel, StatusBadge } from '../../components/ui';
+import { Button, SidePanel, StatusBadge, Detail } from '../../components/ui';
 import { RichText } from './rich-text';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm break-words text-slate-100">{children}</dd>
-    </div>
-  );
-}
 
 /** View duty (docs/product.md#duties): the conditions rendered as (sanitised) rich text. */
 export function DutyViewPanel({

@@ -1,5 +1,7 @@
-import { useState } from 'react';
-import { validateDuty, type Duty, type DutyFieldErrors, type DutyStatus } from '@backoffice/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { dutyUpdateBody, type Duty, type DutyStatus } from '@backoffice/contract';
+import { firstErrors, showServerErrors } from '../../lib/form';
 
 export type DutyFormValues = { title: string; description: string; conditions: string[]; status: DutyStatus };
 
@@ -14,51 +16,48 @@ export function dutyToForm(duty?: Duty): DutyFormValues {
   };
 }
 
-/** Duty form state: docs/product.md#validation-rules (title and description required), each error cleared when its field is edited. */
+/**
+ * The duty form on react-hook-form, with the contract's duty schema as its rules (title and
+ * description required). A field's message clears when it is edited and comes back on the next
+ * save; a 400's per-field messages show under their fields. The form hands on the values as typed.
+ */
 export function useDutyForm(duty?: Duty) {
-  const [values, setValues] = useState(() => dutyToForm(duty));
-  const [errors, setErrors] = useState<DutyFieldErrors>({});
+  const form = useForm<DutyFormValues>({
+    defaultValues: dutyToForm(duty),
+    resolver: zodResolver(dutyUpdateBody, undefined, { raw: true }),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const { control, setValue, clearErrors, getValues, setError, formState } = form;
+  const values = useWatch({ control }) as DutyFormValues;
+  const errors = firstErrors(formState.errors);
 
   function set<K extends keyof DutyFormValues>(key: K, value: DutyFormValues[K]) {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => {
-      if (!(key in e)) return e;
-      const { [key]: _cleared, ...rest } = e;
-      return rest;
-    });
+    setValue(key, value as never);
+    clearErrors(key);
   }
 
   return {
     values,
     errors,
+    handleSubmit: form.handleSubmit,
     set,
     setCondition: (index: number, text: string) =>
       set(
         'conditions',
-        values.conditions.map((c, i) => (i === index ? text : c)),
+        getValues('conditions').map((c, i) => (i === index ? text : c)),
       ),
-    addCondition: () => set('conditions', [...values.conditions, '']),
+    addCondition: () => set('conditions', [...getValues('conditions'), '']),
     /** docs/product.md#duties: removal only while more than one remains. */
     removeCondition: (index: number) => {
-      if (values.conditions.length > 1)
+      const conditions = getValues('conditions');
+      if (conditions.length > 1)
         set(
           'conditions',
-          values.conditions.filter((_, i) => i !== index),
+          conditions.filter((_, i) => i !== index),
         );
     },
-    /** True when the shared rules pass; otherwise shows their messages. */
-    validate(): boolean {
-      const found = validateDuty(values);
-      setErrors(found);
-      return Object.keys(found).length === 0;
-    },
-    showServerErrors: (serverErrors: Record<string, string>) => {
-      const mapped: DutyFieldErrors = {};
-      for (const [path, message] of Object.entries(serverErrors)) {
-        const field = path.split('.')[0] as keyof DutyFieldErrors;
-        mapped[field] ??= message;
-      }
-      setErrors(mapped);
-    },
+    showServerErrors: (serverErrors: Record<string, string>) =>
+      showServerErrors(setError, serverErrors, Object.keys(getValues())),
   };
 }

@@ -1,5 +1,6 @@
 import { DUTY_CODE_ATTEMPTS, generateDutyCode, type Duty, type DutyUpdateInput } from '@backoffice/contract';
-import { errorStatus, useCreateDutyMutation, useUpdateDutyMutation } from './duties-api';
+import { apiError } from '../../lib/api';
+import { useCreateDutyMutation, useUpdateDutyMutation } from './duties-api';
 
 export type SaveResult = { ok: true; duty: Duty } | { ok: false; errors?: Record<string, string> };
 
@@ -18,7 +19,7 @@ export function useSaveDuty() {
   ): Promise<SaveResult> {
     if (existing) {
       const result = await update({ id: existing._id, body });
-      return 'error' in result ? { ok: false, errors: fieldErrors(result.error) } : { ok: true, duty: result.data };
+      return 'error' in result ? { ok: false, errors: apiError(result.error).errors } : { ok: true, duty: result.data };
     }
     const tried = new Set(knownCodes);
     for (let attempt = 0; attempt < DUTY_CODE_ATTEMPTS; attempt++) {
@@ -26,17 +27,10 @@ export function useSaveDuty() {
       tried.add(code);
       const result = await create({ id: code, ...body });
       if (!('error' in result)) return { ok: true, duty: result.data };
-      if (errorStatus(result.error) !== 409) return { ok: false, errors: fieldErrors(result.error) };
+      if (apiError(result.error).status !== 409) return { ok: false, errors: apiError(result.error).errors };
     }
     return { ok: false };
   }
 
   return { save, saving: createState.isLoading || updateState.isLoading };
-}
-
-function fieldErrors(error: unknown): Record<string, string> | undefined {
-  const data = (error as { data?: { errors?: unknown } } | null)?.data;
-  return data && typeof data.errors === 'object' && data.errors !== null
-    ? (data.errors as Record<string, string>)
-    : undefined;
 }

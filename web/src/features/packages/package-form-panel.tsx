@@ -5,6 +5,7 @@ import {
   PACKAGE_TYPES,
   packageMessages,
   type Package,
+  type PackageBody,
   type PackagePopularity,
   type PackageType,
 } from '@backoffice/contract';
@@ -21,7 +22,9 @@ import {
   inputClass,
   useTimedMessage,
 } from '../../components/ui';
-import { errorBody, useCreatePackageMutation, useUpdatePackageMutation } from './packages-api';
+import { apiError } from '../../lib/api';
+import { useFocusFirstInvalid } from '../../lib/form';
+import { useCreatePackageMutation, useUpdatePackageMutation } from './packages-api';
 import { emptyPackageForm, packageToForm, usePackageForm } from './use-package-form';
 
 /** docs/product.md#business-constants: package messages disappear after 3 s. */
@@ -82,22 +85,17 @@ export function PackageFormPanel({ pkg, open, onClose, onSaved }: PackageFormPan
   const formId = useId();
   const featuresError = errors.features;
 
-  function focusFirstError() {
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  }
+  const focusFirstError = useFocusFirstInvalid(formRef);
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return focusFirstError();
+  async function save(body: PackageBody) {
     const result = pkg ? await update({ id: pkg._id, body }) : await create(body);
     if ('error' in result) {
-      const answer = errorBody(result.error);
-      if (answer?.errors) {
+      const answer = apiError(result.error);
+      if (Object.keys(answer.errors).length > 0) {
         form.showServerErrors(answer.errors);
         focusFirstError();
       }
-      failure.show('error', answer?.message?.trim() || packageMessages.saveFailed);
+      failure.show('error', answer.message ?? packageMessages.saveFailed);
       return;
     }
     onSaved(pkg ? packageMessages.updated : packageMessages.created);
@@ -119,7 +117,13 @@ export function PackageFormPanel({ pkg, open, onClose, onSaved }: PackageFormPan
         </>
       }
     >
-      <form id={formId} ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      <form
+        id={formId}
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => form.handleSubmit(save, focusFirstError)(event)}
+        className="space-y-4"
+      >
         {failure.message && <Banner message={failure.message} onDismiss={failure.clear} />}
         <TextField
           label="Name"

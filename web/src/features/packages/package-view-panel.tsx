@@ -1,17 +1,7 @@
-import type { ReactNode } from 'react';
 import { Check } from 'lucide-react';
 import { formatPackagePrice, type Package } from '@backoffice/contract';
-import { Badge, Button, SidePanel, StatusBadge, Thumbnail } from '../../components/ui';
+import { Badge, Button, SidePanel, StatusBadge, Thumbnail, Detail } from '../../components/ui';
 import { formatPackageDate, typeTone } from './package-list';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm break-words text-slate-100">{children}</dd>
-    </div>
-  );
-}
 
 /** View panel (docs/product.md#packages): every field of the package, popularity only when not None. */
 export function PackageViewPanel({

@@ -30,12 +30,3 @@ export const packagesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Packages'] 
 
 export const { useListPackagesQuery, useCreatePackageMutation, useUpdatePackageMutation, useDeletePackageMutation } =
   packagesApi;
-
-/** The error body (docs/decisions/0013-errors-and-validation.md) of a failed call, when the server sent one. */
-export function errorBody(error: unknown): { message?: string; errors?: Record<string, string> } | null {
-  if (typeof error !== 'object' || error === null || !('data' in error)) return null;
-  const data = (error as { data: unknown }).data;
-  return typeof data === 'object' && data !== null
-    ? (data as { message?: string; errors?: Record<string, string> })
-    : null;
-}

@@ -1,5 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Plus, Search } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Plus } from 'lucide-react';
 import { packageMessages, type Package } from '@backoffice/contract';
 import {
   Banner,
@@ -7,10 +7,10 @@ import {
   Modal,
   PageHeader,
   Panel,
-  SIDE_PANEL_CLOSE_MS,
+  SearchBox,
   SelectField,
-  cx,
-  inputClass,
+  Toolbar,
+  usePanel,
   useTimedMessage,
 } from '../../components/ui';
 import { PACKAGE_MESSAGE_MS, PackageFormPanel } from './package-form-panel';
@@ -19,7 +19,7 @@ import { PackageViewPanel } from './package-view-panel';
 import { useDeletePackageMutation, useListPackagesQuery } from './packages-api';
 import { PackagesTable } from './packages-table';
 
-type PanelState = { kind: 'view' | 'form'; pkg?: Package; open: boolean; key: number };
+type PanelContent = { kind: 'view' | 'form'; pkg?: Package };
 
 const statusOptions = [
   { value: 'all', label: 'All' },
@@ -39,7 +39,6 @@ export function PackagesPage() {
   );
   const message = useTimedMessage(PACKAGE_MESSAGE_MS);
   const showMessage = message.show;
-  const searchId = useId();
 
   // docs/product.md#error-catalogue: "Failed to fetch packages", gone after 3 s like every package message.
   const failedAt = list.isError ? list.startedTimeStamp : undefined;
@@ -47,19 +46,8 @@ export function PackagesPage() {
     if (failedAt) showMessage('error', packageMessages.fetchFailed);
   }, [failedAt, showMessage]);
 
-  // The panel keeps its content while it slides out, then goes (docs/product.md#business-constants: 300 ms).
-  const [panel, setPanel] = useState<PanelState | null>(null);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
-  function openPanel(kind: PanelState['kind'], pkg?: Package) {
-    clearTimeout(closeTimer.current);
-    setPanel((p) => ({ kind, pkg, open: true, key: (p?.key ?? 0) + 1 }));
-  }
-  function closePanel() {
-    setPanel((p) => (p ? { ...p, open: false } : p));
-    clearTimeout(closeTimer.current);
-    closeTimer.current = setTimeout(() => setPanel(null), SIDE_PANEL_CLOSE_MS);
-  }
+  const { panel, show, close: closePanel } = usePanel<PanelContent>();
+  const openPanel = (kind: PanelContent['kind'], pkg?: Package) => show({ kind, pkg });
 
   const [deleting, setDeleting] = useState<Package | null>(null);
   const [remove, removeState] = useDeletePackageMutation();
@@ -90,24 +78,13 @@ export function PackagesPage() {
       </div>
 
       <Panel flush className="overflow-hidden">
-        <div className="flex flex-wrap items-center gap-2 p-4">
-          <div className="relative min-w-56 flex-1">
-            <label htmlFor={searchId} className="sr-only">
-              Search packages
-            </label>
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-              aria-hidden="true"
-            />
-            <input
-              id={searchId}
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder="Search by PID, name, type or description"
-              className={cx(inputClass, 'h-10 py-0 pl-9 text-sm')}
-            />
-          </div>
+        <Toolbar>
+          <SearchBox
+            label="Search packages"
+            value={search}
+            onChange={setSearch}
+            placeholder="Search by PID, name, type or description"
+          />
           <SelectField
             label="Status"
             hideLabel
@@ -116,7 +93,7 @@ export function PackagesPage() {
             options={statusOptions}
             onChange={(v) => setStatus(v as PackageStatusFilter)}
           />
-        </div>
+        </Toolbar>
         <PackagesTable
           packages={shown}
           loading={list.isLoading}

@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import {
   PACKAGE_ICONS,
-  validatePackage,
+  packageBody,
   type Package,
-  type PackageField,
-  type PackageFieldErrors,
+  type PackageBody,
   type PackagePopularity,
   type PackageStatus,
   type PackageType,
 } from '@backoffice/contract';
+import { firstErrors, showServerErrors } from '../../lib/form';
 
 /** What the inputs hold: text as typed, so a bad price can be shown back with its message. */
 export type PackageFormValues = {
@@ -78,56 +80,49 @@ export function formToBody(values: PackageFormValues): Record<string, unknown> {
   };
 }
 
-/** Form state with behaviour in docs/product.md#validation-rules: errors from the shared rules, each cleared when its field is edited. */
-export function usePackageForm(initial: () => PackageFormValues) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<PackageFieldErrors>({});
+/** The form's rules: the body it stands for must pass the contract's package schema (the server's check). */
+const packageFormSchema = z.custom<PackageFormValues>().transform(formToBody).pipe(packageBody);
 
-  function clearError(field: PackageField) {
-    setErrors((e) => {
-      if (!(field in e)) return e;
-      const { [field]: _cleared, ...rest } = e;
-      return rest;
-    });
-  }
+/**
+ * The package form on react-hook-form: the contract's rules run on submit, each field's message
+ * clears when that field is edited, and a 400's per-field messages show under their fields.
+ */
+export function usePackageForm(initial: () => PackageFormValues) {
+  const form = useForm<PackageFormValues, unknown, PackageBody>({
+    defaultValues: initial(),
+    resolver: zodResolver(packageFormSchema),
+    mode: 'onSubmit',
+    // A field's message goes as soon as it is edited, and comes back only on the next save.
+    reValidateMode: 'onSubmit',
+  });
+  const { control, setValue, clearErrors, getValues, setError, formState } = form;
+  const values = useWatch({ control }) as PackageFormValues;
+  const errors = firstErrors(formState.errors);
 
   function setField<K extends Exclude<keyof PackageFormValues, 'features' | 'icon'>>(
     key: K,
     value: PackageFormValues[K],
   ) {
-    setValues((v) => ({ ...v, [key]: value }));
-    clearError(key);
+    setValue(key, value as never);
+    clearErrors(key);
   }
 
   function setFeatures(update: (features: string[]) => string[]) {
-    setValues((v) => ({ ...v, features: update(v.features) }));
-    clearError('features');
+    setValue('features', update(getValues('features')));
+    clearErrors('features');
   }
 
   return {
     values,
     errors,
+    handleSubmit: form.handleSubmit,
     setField,
     setFeature: (index: number, text: string) => setFeatures((list) => list.map((f, i) => (i === index ? text : f))),
     addFeature: () => setFeatures((list) => [...list, '']),
     /** docs/product.md#packages: the last feature cannot be removed. */
     removeFeature: (index: number) =>
       setFeatures((list) => (list.length > 1 ? list.filter((_, i) => i !== index) : list)),
-    /** Runs the shared rules; on failure shows every message and returns null. */
-    validate() {
-      const result = validatePackage(formToBody(values));
-      if (result.success) return result.data;
-      setErrors(result.errors);
-      return null;
-    },
-    /** A 400's `errors` map (docs/decisions/0013-errors-and-validation.md) onto the fields (`features.2` belongs to features). */
-    showServerErrors(serverErrors: Record<string, string>) {
-      const mapped: PackageFieldErrors = {};
-      for (const [path, message] of Object.entries(serverErrors)) {
-        const field = path.split('.')[0] as PackageField;
-        if (field in values) mapped[field] ??= message;
-      }
-      setErrors(mapped);
-    },
+    showServerErrors: (serverErrors: Record<string, string>) =>
+      showServerErrors(setError, serverErrors, Object.keys(getValues())),
   };
 }

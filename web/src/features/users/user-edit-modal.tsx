@@ -1,7 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { userMessages, validateUserEdit, type PublicUser, type UserUpdateInput } from '@backoffice/contract';
 import { Banner, Button, Modal, TextField, cx, selectClass } from '../../components/ui';
-import { isHttpError, serverFieldErrors, serverMessage, useUpdateUserMutation } from './users-api';
+import { apiError, isHttpError, serverMessage } from '../../lib/api';
+import { checkResolver, firstErrors, showServerErrors } from '../../lib/form';
+import { useUpdateUserMutation } from './users-api';
 
 type Form = {
   username: string;
@@ -79,32 +82,35 @@ export interface UserEditModalProps {
  */
 export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure }: UserEditModalProps) {
   const formId = useId();
-  const [form, setForm] = useState<Form>({
-    username: user.username,
-    email: user.email,
-    mobile: user.mobile ?? '',
-    password: '',
-    currentPassword: '',
-    role: user.isAdmin ? 'admin' : 'advertiser',
-    status: user.isVerified ? 'active' : 'inactive',
+  const { control, setValue, clearErrors, setError, handleSubmit, formState } = useForm<Form>({
+    defaultValues: {
+      username: user.username,
+      email: user.email,
+      mobile: user.mobile ?? '',
+      password: '',
+      currentPassword: '',
+      role: user.isAdmin ? 'admin' : 'advertiser',
+      status: user.isVerified ? 'active' : 'inactive',
+    },
+    resolver: useMemo(() => checkResolver<Form>((values) => validateUserEdit(values, self)), [self]),
+    mode: 'onSubmit',
+    // A field's message goes as soon as it is edited, and comes back only on the next save.
+    reValidateMode: 'onSubmit',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useWatch({ control }) as Form;
+  const errors = firstErrors(formState.errors);
   const [failure, setFailure] = useState<string | null>(null);
   const [update, { isLoading: saving }] = useUpdateUserMutation();
   // Admins setting their own new password confirm it with the current one; the server checks it.
   const askCurrent = self && form.password !== '';
 
   function set<K extends keyof Form>(key: K, value: Form[K]) {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors(({ [key]: _cleared, ...rest }) => rest);
+    setValue(key, value as never);
+    clearErrors(key);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function save(form: Form) {
     if (saving) return;
-    const invalid = validateUserEdit(form, self);
-    setErrors(invalid);
-    if (Object.keys(invalid).length) return;
     setFailure(null);
     const body: UserUpdateInput = {
       username: form.username.trim(),
@@ -122,7 +128,7 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
       const message = isHttpError(result.error)
         ? serverMessage(result.error, userMessages.updateFailed)
         : userMessages.updateFailed;
-      setErrors(serverFieldErrors(result.error));
+      showServerErrors(setError, apiError(result.error).errors, Object.keys(form));
       setFailure(message);
       onFailure?.(message);
       return;
@@ -146,7 +152,7 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={submit} className="space-y-4">
+      <form id={formId} noValidate onSubmit={(event) => void handleSubmit(save)(event)} className="space-y-4">
         {failure && <Banner message={{ tone: 'error', text: failure }} />}
         <TextField
           data-autofocus

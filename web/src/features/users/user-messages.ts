@@ -1,5 +1,5 @@
 import { userMessages } from '@backoffice/contract';
-import { errorStatus, isHttpError, serverMessage } from './users-api';
+import { apiError, isHttpError, serverMessage } from '../../lib/api';
 
 /**
  * docs/product.md#error-catalogue gives two texts for each users failure. The first is shown when the server answered
@@ -18,6 +18,6 @@ export function deleteFailureText(error: unknown): string {
 
 /** User detail load failures: no such user (404, or a malformed id: 400) is "User not found.", anything else "Failed to fetch user data". */
 export function detailFailureText(error: unknown): string {
-  const status = errorStatus(error);
+  const { status } = apiError(error);
   return status === 404 || status === 400 ? userMessages.notFoundScreen : userMessages.fetchUserFailed;
 }

@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
 import type { AdStats, PublicUser } from '@backoffice/contract';
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
-import { Badge, Panel } from '../../components/ui';
+import { Badge, Detail, Panel } from '../../components/ui';
 import { UserAvatar } from './user-avatar';
 import { displayName, formatUserDate, joinDateOf } from './user-format';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="rounded-lg border border-slate-800 bg-slate-950/40 px-4 py-3">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm break-words text-slate-100">{children}</dd>
-    </div>
+    <Detail label={label} className="rounded-lg border border-slate-800 bg-slate-950/40 px-4 py-3">
+      {children}
+    </Detail>
   );
 }
 

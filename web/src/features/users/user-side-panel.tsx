@@ -1,20 +1,10 @@
-import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { formatUserId, type ListedUser } from '@backoffice/contract';
 import { ExternalLink } from 'lucide-react';
-import { Badge, Button, SidePanel } from '../../components/ui';
+import { Badge, Button, SidePanel, Detail } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { UserAvatar } from './user-avatar';
 import { displayName, formatUserDate } from './user-format';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm break-words text-slate-100 tabular-nums">{children}</dd>
-    </div>
-  );
-}
 
 const counts = [
   { key: 'approved', label: 'Approved', tone: 'text-emerald-300 border-emerald-500/30 bg-emerald-500/10' },
@@ -62,12 +52,28 @@ export function UserSidePanel({ user, open, onClose }: { user: ListedUser; open:
       </div>
 
       <dl className="mt-6 grid grid-cols-2 gap-x-4 gap-y-4">
-        <Detail label="User name">{displayName(user)}</Detail>
-        <Detail label="Verified mobile">{user.mobile?.trim() || '-'}</Detail>
-        <Detail label="Registration date">{formatUserDate(user.createdAt)}</Detail>
-        <Detail label="Email">{user.email}</Detail>
-        {user.mobile2 && <Detail label="Mobile 2">{user.mobile2}</Detail>}
-        {user.whatsapp && <Detail label="WhatsApp">{user.whatsapp}</Detail>}
+        <Detail label="User name" valueClassName="tabular-nums">
+          {displayName(user)}
+        </Detail>
+        <Detail label="Verified mobile" valueClassName="tabular-nums">
+          {user.mobile?.trim() || '-'}
+        </Detail>
+        <Detail label="Registration date" valueClassName="tabular-nums">
+          {formatUserDate(user.createdAt)}
+        </Detail>
+        <Detail label="Email" valueClassName="tabular-nums">
+          {user.email}
+        </Detail>
+        {user.mobile2 && (
+          <Detail label="Mobile 2" valueClassName="tabular-nums">
+            {user.mobile2}
+          </Detail>
+        )}
+        {user.whatsapp && (
+          <Detail label="WhatsApp" valueClassName="tabular-nums">
+            {user.whatsapp}
+          </Detail>
+        )}
       </dl>
 
       <h4 className="mt-6 mb-3 text-sm font-semibold text-slate-200">Advertisements</h4>

@@ -53,38 +53,3 @@ export const usersApi = baseApi.enhanceEndpoints({ addTagTypes: ['Users', 'User'
 
 export const { useListUsersQuery, useCountUsersQuery, useGetUserQuery, useUpdateUserMutation, useDeleteUserMutation } =
   usersApi;
-
-/** The server's `message` from an error answer (docs/decisions/0013-errors-and-validation.md), else `fallback`. */
-export function serverMessage(error: unknown, fallback: string): string {
-  if (typeof error === 'object' && error !== null && 'data' in error) {
-    const data = (error as { data: unknown }).data;
-    if (typeof data === 'object' && data !== null && 'message' in data) {
-      const message = (data as { message: unknown }).message;
-      if (typeof message === 'string' && message.trim() !== '') return message;
-    }
-  }
-  return fallback;
-}
-
-/** Field errors (`errors` of docs/decisions/0013-errors-and-validation.md) from an error answer. */
-export function serverFieldErrors(error: unknown): Record<string, string> {
-  if (typeof error === 'object' && error !== null && 'data' in error) {
-    const data = (error as { data: unknown }).data;
-    if (typeof data === 'object' && data !== null && 'errors' in data) {
-      const errors = (data as { errors: unknown }).errors;
-      if (typeof errors === 'object' && errors !== null) return errors as Record<string, string>;
-    }
-  }
-  return {};
-}
-
-/** True for an HTTP error answer (as opposed to a network or parse failure). */
-export function isHttpError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number';
-}
-
-/** HTTP status of an error answer, if any. */
-export function errorStatus(error: unknown): number | null {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  return typeof status === 'number' ? status : null;
-}

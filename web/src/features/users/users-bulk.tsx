@@ -6,7 +6,8 @@ import {
   type UserExportParams,
 } from '@backoffice/contract';
 import { Button, Modal, type BannerMessage } from '../../components/ui';
-import { serverMessage, usersApi } from './users-api';
+import { serverMessage } from '../../lib/api';
+import { usersApi } from './users-api';
 
 /** Bulk delete refreshes the list (tag `Users`) like a single delete. */
 const bulkApi = usersApi.injectEndpoints({

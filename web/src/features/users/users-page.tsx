@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { USERS_PAGE_SIZE, userMessages, type ListedUser } from '@backoffice/contract';
 import { Users } from 'lucide-react';
@@ -9,8 +9,8 @@ import {
   PageHeader,
   Pager,
   Panel,
-  SIDE_PANEL_CLOSE_MS,
   pageCount,
+  usePanel,
   useTimedMessage,
 } from '../../components/ui';
 import { UserSidePanel } from './user-side-panel';
@@ -61,19 +61,9 @@ export function UsersPage() {
     }
   }, [location.state, location.pathname, navigate, show]);
 
-  // The panel keeps its user while it slides out, then forgets it (docs/product.md#business-constants: 300 ms).
-  const [panel, setPanel] = useState<{ user: ListedUser; open: boolean } | null>(null);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
-  function openPanel(user: ListedUser) {
-    clearTimeout(closeTimer.current);
-    setPanel({ user, open: true });
-  }
-  function closePanel() {
-    setPanel((p) => (p ? { ...p, open: false } : p));
-    clearTimeout(closeTimer.current);
-    closeTimer.current = setTimeout(() => setPanel(null), SIDE_PANEL_CLOSE_MS);
-  }
+  // The panel keeps its user while it slides out, then forgets it.
+  const { panel, show: showPanel, close: closePanel } = usePanel<{ user: ListedUser }>();
+  const openPanel = (user: ListedUser) => showPanel({ user });
 
   async function remove(user: ListedUser) {
     // docs/product.md#error-catalogue: a browser confirm precedes delete.

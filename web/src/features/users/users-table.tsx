@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { formatUserId, userMessages, type ListedUser } from '@backoffice/contract';
 import { Eye, SearchX, Trash2 } from 'lucide-react';
 import {
+  ActionsCell,
   EmptyState,
-  RowMenu,
+  SelectAllHeader,
+  SelectCell,
   SkeletonRows,
   TableFrame,
   Th,
-  checkboxClass,
   cx,
   focusRing,
   rowClass,
@@ -60,16 +61,12 @@ export function UsersTable({ users, loading, selected, onToggle, onToggleAll, on
     <TableFrame label="Users" busy={loading}>
       <thead className={theadClass}>
         <tr>
-          <Th className="w-10">
-            <input
-              type="checkbox"
-              className={checkboxClass}
-              aria-label="Select all users on this page"
-              checked={allSelected}
-              disabled={loading || users.length === 0}
-              onChange={onToggleAll}
-            />
-          </Th>
+          <SelectAllHeader
+            label="Select all users on this page"
+            checked={allSelected}
+            disabled={loading || users.length === 0}
+            onChange={onToggleAll}
+          />
           <Th>User ID</Th>
           <Th>User Name</Th>
           <Th className="whitespace-normal">Verified Mobile Number</Th>
@@ -102,15 +99,11 @@ export function UsersTable({ users, loading, selected, onToggle, onToggleAll, on
                   selected.has(user._id) && 'bg-indigo-500/5',
                 )}
               >
-                <td className={tdClass} onClick={(e) => e.stopPropagation()}>
-                  <input
-                    type="checkbox"
-                    className={checkboxClass}
-                    aria-label={`Select user ${id}`}
-                    checked={selected.has(user._id)}
-                    onChange={() => onToggle(user._id)}
-                  />
-                </td>
+                <SelectCell
+                  label={`Select user ${id}`}
+                  checked={selected.has(user._id)}
+                  onChange={() => onToggle(user._id)}
+                />
                 <td className={cx(tdClass, 'font-mono text-xs text-slate-400')} title={user._id}>
                   {id}
                 </td>
@@ -140,24 +133,22 @@ export function UsersTable({ users, loading, selected, onToggle, onToggleAll, on
                     {user.adStats[k]}
                   </td>
                 ))}
-                <td className={cx(tdClass, 'text-right')} onClick={(e) => e.stopPropagation()}>
-                  <RowMenu
-                    label={`Actions for user ${id}`}
-                    items={[
-                      {
-                        label: 'View',
-                        icon: <Eye className="size-4" aria-hidden="true" />,
-                        onSelect: () => onView(user),
-                      },
-                      {
-                        label: 'Delete',
-                        tone: 'danger',
-                        icon: <Trash2 className="size-4" aria-hidden="true" />,
-                        onSelect: () => onDelete(user),
-                      },
-                    ]}
-                  />
-                </td>
+                <ActionsCell
+                  label={`Actions for user ${id}`}
+                  items={[
+                    {
+                      label: 'View',
+                      icon: <Eye className="size-4" aria-hidden="true" />,
+                      onSelect: () => onView(user),
+                    },
+                    {
+                      label: 'Delete',
+                      tone: 'danger',
+                      icon: <Trash2 className="size-4" aria-hidden="true" />,
+                      onSelect: () => onDelete(user),
+                    },
+                  ]}
+                />
               </tr>
             );
           })

@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import { exportText, type UserStatusFilter } from '@backoffice/contract';
-import { Filter, Search, Trash2 } from 'lucide-react';
-import { Button, ExportMenu, SelectField, cx, inputClass, type SelectOption } from '../../components/ui';
+import { Filter, Trash2 } from 'lucide-react';
+import { Button, ExportMenu, SearchBox, SelectField, Toolbar, type SelectOption } from '../../components/ui';
 import { userExportUrl } from './users-bulk';
 
 /** The Status dropdown of docs/product.md#user-management, filtered by the server. */
@@ -37,28 +36,16 @@ export interface UsersToolbarProps {
 
 /** Search, then the Status dropdown, Filter, Export and bulk Delete. */
 export function UsersToolbar(props: UsersToolbarProps) {
-  const searchId = useId();
   const active = props.status !== 'all' ? 1 : 0;
   return (
-    <div className="flex flex-wrap items-center gap-2 p-4">
-      <div className="relative min-w-56 flex-1">
-        <label htmlFor={searchId} className="sr-only">
-          Search users
-        </label>
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-          aria-hidden="true"
-        />
-        <input
-          id={searchId}
-          type="search"
-          value={props.searchText}
-          maxLength={200}
-          onChange={(e) => props.onSearch(e.target.value)}
-          placeholder="Search by name, username, email, mobile or ID"
-          className={cx(inputClass, 'h-10 py-0 pl-9 text-sm')}
-        />
-      </div>
+    <Toolbar>
+      <SearchBox
+        label="Search users"
+        value={props.searchText}
+        maxLength={200}
+        onChange={props.onSearch}
+        placeholder="Search by name, username, email, mobile or ID"
+      />
       <SelectField
         label="Status"
         hideLabel
@@ -100,7 +87,7 @@ export function UsersToolbar(props: UsersToolbarProps) {
       >
         Delete
       </Button>
-    </div>
+    </Toolbar>
   );
 }
 

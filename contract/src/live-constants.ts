@@ -1,0 +1,24 @@
+// Kept apart from the schemas (live.ts) so that a screen reading them loads no part of zod.
+
+/** A claim lasts five minutes and is renewed while its side panel stays open. */
+export const CLAIM_TTL_MS = 5 * 60_000;
+export const CLAIM_RENEW_MS = 60_000;
+export const EVENT_HEARTBEAT_MS = 15_000;
+
+export const AD_EVENT_TYPES = ['created', 'moderated', 'deleted', 'images_updated', 'claimed', 'released'] as const;
+export type AdEventType = (typeof AD_EVENT_TYPES)[number];
+
+export const liveText = {
+  beingReviewedBy: (name: string) => `Being reviewed by ${name}`,
+  decidedBy: (status: 'approved' | 'rejected', name: string) =>
+    `${status === 'approved' ? 'Approved' : 'Rejected'} by ${name} just now`,
+  deletedBy: (name: string) => `Deleted by ${name} just now`,
+  takeOver: 'Take over',
+  takeOverConfirm: (name: string) =>
+    `${name} is reviewing this advertisement. Take it over? They will not be able to approve or reject it.`,
+  shortcuts: 'Keyboard shortcuts',
+  pendingOldestFirst: 'Pending, oldest first',
+  manageReasons: 'Manage reasons',
+  reasonTemplate: 'Reason template',
+  reconnecting: 'Reconnecting to live updates…',
+} as const;
