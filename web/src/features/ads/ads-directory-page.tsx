@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ADS_PAGE_SIZE, adMessages, type AdListParams, type Advertisement } from '@backoffice/contract';
 import { useSelector } from 'react-redux';
 import { selectCurrentUser } from '../../lib/session-events';
+import { useNow } from '../../lib/use-now';
 import {
   Banner,
   Button,
@@ -56,7 +57,10 @@ export function AdsDirectoryPage() {
   const counted = useCountAdsQuery({ status, category, district, q }, { skip: !countNeeded });
   const total = (countNeeded ? counted.currentData?.total : list.currentData?.total) ?? 0;
 
-  const selection = useAdsSelection(ads);
+  // Ads another admin is reviewing cannot be ticked (the server would refuse each with 409).
+  const selfId = useSelector(selectCurrentUser)?._id;
+  const now = useNow();
+  const selection = useAdsSelection(ads, (ad) => claimedByOther(ad, selfId, now) !== null);
   const result = useTimedMessage(RESULT_MESSAGE_MS);
   const selectionMessage = useTimedMessage(SELECTION_MESSAGE_MS);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -115,7 +119,6 @@ export function AdsDirectoryPage() {
   const claim = useAdClaim(panelAd?._id, panel?.open === true && panelAd?.status === 'pending');
 
   // Keyboard review (use-review-keys.ts); every action also has its button or row menu.
-  const selfId = useSelector(selectCurrentUser)?._id;
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   useReviewKeys({
@@ -127,9 +130,7 @@ export function AdsDirectoryPage() {
       document.querySelector<HTMLElement>(`tr[data-ad-id="${ad._id}"]`)?.focus();
     },
     open: openPanel,
-    toggle: (ad) => {
-      if (ad.status === 'pending' && !claimedByOther(ad, selfId, Date.now())) selection.toggle(ad);
-    },
+    toggle: selection.toggle,
     approve: (ad) =>
       ad.status === 'pending'
         ? moderation.approve(ad)
@@ -215,6 +216,7 @@ export function AdsDirectoryPage() {
             onSort={table.sortBy}
             onSortIntent={(field) => prefetch(table.paramsSortedBy(field))}
             selection={selection}
+            now={now}
             onOpen={openPanel}
             onApprove={moderation.approve}
             onReject={moderation.reject}

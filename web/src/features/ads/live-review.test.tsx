@@ -76,6 +76,8 @@ function fakeServer(
     if (url.pathname === '/api/advertisements/list')
       return jsonResponse(options.list ? options.list(url.searchParams) : makeList(ads));
     if (url.pathname === '/api/rejection-reasons') return jsonResponse({ success: true, reasons: [] });
+    if (url.pathname === '/api/advertisements/bulk-status')
+      return jsonResponse({ success: true, results: (body as { ids: string[] }).ids.map((id) => ({ id, ok: true })) });
     if (url.pathname.endsWith('/claim')) {
       if (options.claim) return options.claim(call);
       return request.method === 'DELETE'
@@ -88,6 +90,7 @@ function fakeServer(
     calls,
     lists: () => calls.filter((c) => c.path.startsWith('/api/advertisements/list')),
     claims: () => calls.filter((c) => c.path.endsWith('/claim')),
+    bulk: () => calls.filter((c) => c.path === '/api/advertisements/bulk-status'),
   };
 }
 
@@ -264,6 +267,46 @@ describe('claims', () => {
     const user = userEvent.setup();
     await user.keyboard('jx');
     expect(within(row('#00001')).getByRole('checkbox')).not.toBeChecked();
+  });
+
+  it('select-all skips the rows another admin reviews, and a row claimed after it was ticked leaves the selection', async () => {
+    const server = fakeServer([
+      makeAd({ _id: adId(1), status: 'pending', claim: { by: nimal, expiresAt: inAMinute() } }),
+      makeAd({ _id: adId(2), status: 'pending' }),
+      makeAd({ _id: adId(3), status: 'pending' }),
+    ]);
+    await renderPage();
+    const stream = FakeEventSource.instances[0]!;
+    act(() => stream.open());
+    const user = userEvent.setup();
+    const selectAll = screen.getByRole('checkbox', { name: 'Select all pending advertisements on this page' });
+    expect(selectAll).toHaveAttribute('title', 'Skips the ad another admin is reviewing');
+    await user.click(selectAll);
+    expect(selectAll).toBeChecked();
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    const held = within(row('#00001')).getByRole('checkbox');
+    expect(held).not.toBeChecked();
+    expect(held).toHaveAttribute('title', liveText.beingReviewedBy('Nimal'));
+
+    act(() =>
+      stream.send({
+        type: 'claimed',
+        id: adId(3),
+        claim: { by: nimal, expiresAt: inAMinute() },
+        by: nimal,
+        at: new Date().toISOString(),
+        counts: { total: 3, pending: 3, approved: 0, rejected: 0 },
+      }),
+    );
+    await waitFor(() => expect(within(row('#00003')).getByRole('checkbox')).toBeDisabled());
+    expect(within(row('#00003')).getByRole('checkbox')).not.toBeChecked();
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    expect(selectAll).toHaveAttribute('title', 'Skips 2 ads another admin is reviewing');
+
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(server.bulk()).toHaveLength(1));
+    expect(server.bulk()[0]!.body).toEqual({ status: 'approved', ids: [adId(2)] });
   });
 
   it('claims a pending ad while its panel is open, renews it every minute and releases it on close', async () => {
