@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { ADS_PAGE_SIZE, adMessages, type AdListParams, type Advertisement } from '@backoffice/contract';
+import { ADS_PAGE_SIZE, adMessages, liveText, type AdListParams, type Advertisement } from '@backoffice/contract';
 import { useSelector } from 'react-redux';
 import { selectCurrentUser } from '../../lib/session-events';
 import { useNow } from '../../lib/use-now';
@@ -116,11 +116,17 @@ export function AdsDirectoryPage() {
   // The open panel's ad as the list now has it (a decision or a live event may have changed it):
   // the claim is held while the panel is open on a pending ad.
   const panelAd = panel && (ads.find((ad) => ad._id === panel.ad._id) ?? panel.ad);
-  const claim = useAdClaim(panelAd?._id, panel?.open === true && panelAd?.status === 'pending');
+  const claim = useAdClaim(panelAd?._id, panel?.open === true && panelAd?.status === 'pending', panelAd?.claim, selfId);
 
   // Keyboard review (use-review-keys.ts); every action also has its button or row menu.
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  // The server would refuse a decision on an ad another admin is reviewing: say so instead of asking.
+  function heldWarning(ad: Advertisement): boolean {
+    const holder = claimedByOther(ad, selfId, Date.now());
+    if (holder) selectionMessage.show('warning', liveText.beingReviewedBy(holder.name));
+    return holder !== null;
+  }
   useReviewKeys({
     rows: ads,
     focusedIndex: ads.findIndex((ad) => ad._id === focusedId),
@@ -131,14 +137,14 @@ export function AdsDirectoryPage() {
     },
     open: openPanel,
     toggle: selection.toggle,
-    approve: (ad) =>
-      ad.status === 'pending'
-        ? moderation.approve(ad)
-        : selectionMessage.show('warning', adMessages.onlyPendingApproved),
-    reject: (ad) =>
-      ad.status === 'pending'
-        ? moderation.reject(ad)
-        : selectionMessage.show('warning', adMessages.onlyPendingRejected),
+    approve: (ad) => {
+      if (ad.status !== 'pending') selectionMessage.show('warning', adMessages.onlyPendingApproved);
+      else if (!heldWarning(ad)) moderation.approve(ad);
+    },
+    reject: (ad) => {
+      if (ad.status !== 'pending') selectionMessage.show('warning', adMessages.onlyPendingRejected);
+      else if (!heldWarning(ad)) moderation.reject(ad);
+    },
     nextPage: () => {
       if (table.page < lastPage) table.setPage(table.page + 1);
     },

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   adMessages,
   CLAIM_RENEW_MS,
+  CLAIM_TTL_MS,
   liveText,
   type AdListResponse,
   type AdLiveEvent,
@@ -337,6 +338,61 @@ describe('claims', () => {
     await screen.findByRole('dialog', { name: 'Ad Details/Image Review' });
     await act(async () => vi.advanceTimersByTime(CLAIM_RENEW_MS));
     expect(server.claims()).toHaveLength(count);
+  });
+
+  it('shows at once that another admin took over my claim: stops renewing, keeps it on close, and a/r say why', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const server = fakeServer(pageOfAds);
+    await renderPage();
+    const stream = FakeEventSource.instances[0]!;
+    act(() => stream.open());
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(row('#00001'));
+    const panel = await screen.findByRole('dialog', { name: 'Ad Details/Image Review' });
+    await waitFor(() => expect(server.claims()).toHaveLength(1));
+    // My own claim, as the stream announces it, changes nothing.
+    act(() =>
+      stream.send({
+        type: 'claimed',
+        id: adId(1),
+        claim: { by: { _id: me._id, name: 'Ada Admin' }, expiresAt: inAMinute() },
+        by: { _id: me._id, name: 'Ada Admin' },
+        at: new Date().toISOString(),
+        counts: { total: 3, pending: 2, approved: 1, rejected: 0 },
+      }),
+    );
+    expect(within(panel).queryByText(/Being reviewed/)).not.toBeInTheDocument();
+
+    act(() =>
+      stream.send({
+        type: 'claimed',
+        id: adId(1),
+        claim: { by: nimal, expiresAt: new Date(Date.now() + CLAIM_TTL_MS).toISOString() },
+        by: nimal,
+        at: new Date().toISOString(),
+        counts: { total: 3, pending: 2, approved: 1, rejected: 0 },
+      }),
+    );
+    expect(await within(panel).findByText(liveText.beingReviewedBy('Nimal'))).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: liveText.takeOver })).toBeEnabled();
+    // No renewal (it would only be refused) and no release of what is now Nimal's.
+    await act(async () => vi.advanceTimersByTime(CLAIM_RENEW_MS * 2));
+    expect(server.claims()).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Close panel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.claims()).toHaveLength(1);
+
+    // The row says who holds it, and the keyboard's approve and reject say so instead of asking.
+    expect(within(row('#00001')).getByText(liveText.beingReviewedBy('Nimal'))).toBeInTheDocument();
+    row('#00001').focus();
+    const said = () =>
+      screen.queryAllByRole('alert').filter((s) => s.textContent?.includes(liveText.beingReviewedBy('Nimal')));
+    expect(said()).toHaveLength(0);
+    await user.keyboard('a');
+    await waitFor(() => expect(said()).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.keyboard('r');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('says who reviews the ad on 409 and takes it over after a confirmation', async () => {
