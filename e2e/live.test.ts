@@ -104,6 +104,12 @@ describe('Live moderation queue in Chromium', () => {
     const badge = rowOf(a.page, target).getByText(liveText.beingReviewedBy(secondName));
     await badge.waitFor();
     expect(await rowOf(a.page, target).getByRole('checkbox').isDisabled()).toBe(true);
+    // A's select-all skips it: the others are ticked, the held one is not.
+    const selectAll = a.page.getByRole('checkbox', { name: 'Select all pending advertisements on this page' });
+    await selectAll.click();
+    expect(await selectAll.isChecked()).toBe(true);
+    expect(await rowOf(a.page, target).getByRole('checkbox').isChecked()).toBe(false);
+    await selectAll.click();
     await screenshot(a.page, 'live-claim-badge-1440');
     await a.page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(a.page, 'live-claim-badge-1024');
@@ -113,14 +119,24 @@ describe('Live moderation queue in Chromium', () => {
     await rowOf(a.page, target).click();
     const panelA = a.page.getByRole('dialog', { name: 'Ad Details/Image Review' });
     await panelA.getByText(liveText.beingReviewedBy(secondName)).waitFor();
+    // A takes it over: B's open panel says so at once, from the event (not at its next renewal).
+    a.page.once('dialog', (d) => void d.accept());
+    await panelA.getByRole('button', { name: liveText.takeOver }).click();
+    await panelA.getByText(liveText.beingReviewedBy(secondName)).waitFor({ state: 'detached' });
+    const panelB = b.page.getByRole('dialog', { name: 'Ad Details/Image Review' });
+    await panelB.getByText(/^Being reviewed by /).waitFor();
+    await panelB.getByRole('button', { name: liveText.takeOver }).waitFor();
     await panelA.getByRole('button', { name: 'Close panel' }).click();
     await panelA.waitFor({ state: 'detached' });
 
-    // B closes the panel: the claim is released and A's badge goes.
+    // Both panels closed: A released its claim, B had none to release; the badges go.
     await b.page.keyboard.press('Escape');
     await badge.waitFor({ state: 'detached' });
+    await rowOf(b.page, target)
+      .getByText(/^Being reviewed by /)
+      .waitFor({ state: 'detached' });
     // The panel slides out before it goes; shortcuts wait for it.
-    await b.page.getByRole('dialog', { name: 'Ad Details/Image Review' }).waitFor({ state: 'detached' });
+    await panelB.waitFor({ state: 'detached' });
 
     // B approves with the keyboard; A sees it, with who did it, and the counts move.
     await rowOf(b.page, target).focus();

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdLiveEvent } from '@backoffice/contract';
 import { adminClient } from '../support/ads-helpers';
@@ -5,6 +6,7 @@ import { openEventStream, type EventStream } from '../support/event-stream';
 import { makeAd, makeAdmin, signIn } from '../support/factories';
 import { waitFor } from '../support/message-servers';
 import { buildTestApp, describeApi, testDb, type TestApp } from '../support/test-app';
+import { advertisements } from '../../src/db/schema';
 import type { Every } from '../../src/modules/live/live-hub';
 
 /** A heartbeat the test ticks by hand. */
@@ -207,4 +209,62 @@ describe.skipIf(testDb !== 'postgres')('two server instances on one PostgreSQL',
       onB.close();
     }
   });
+});
+
+describeApi('a stream whose client does not read', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('is dropped once its unsent events pass the bound, while a reading stream gets every event', async () => {
+    t = await buildTestApp({
+      live: { every: manualEvery().every, maxBufferedEvents: 1_000 },
+    });
+    const base = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
+    const admin = await makeAdmin(t.database.db);
+    const cookie = await signIn(t.app, admin.email);
+    const reader = await openEventStream(base.origin, cookie);
+
+    // A raw client that reads its answer's head and then nothing more.
+    const slow = net.connect(Number(base.port), base.hostname);
+    let closed = false;
+    slow.on('close', () => (closed = true));
+    slow.on('error', () => {});
+    slow.write(
+      `GET /api/events HTTP/1.1\r\nHost: ${base.host}\r\nCookie: ${cookie}\r\nAccept: text/event-stream\r\n\r\n`,
+    );
+    const head = await new Promise<string>((resolve) => slow.once('data', (chunk) => resolve(String(chunk))));
+    slow.pause();
+    expect(head).toMatch(/^HTTP\/1\.1 200/);
+    await waitFor(() => t.app.live.size === 2);
+
+    // Loopback's kernel buffers take a few MB of a client that does not read before any output waits
+    // in the server: enough events to pass that and the bound, in a few big statements.
+    let sent = 0;
+    for (let round = 0; round < 12 && t.app.live.size === 2; round++) {
+      await t.database.db.insert(advertisements).values(
+        Array.from({ length: 2_000 }, (_, i) => ({
+          title: `Bulk ${round}-${i}`,
+          heading: `Bulk advertisement ${round}-${i}`,
+          details: 'Posted in a hurry.',
+          username: 'kasun.perera',
+          category: 'Land sale',
+          district: 'Colombo',
+          status: 'pending' as const,
+          images: [],
+          postingDate: new Date(Date.UTC(2026, 10, 1) + sent + i),
+          adType: 'digital' as const,
+        })),
+      );
+      sent += 2_000;
+      await waitFor(() => reader.frames.length > sent, 60_000); // and its first `id:`
+    }
+    expect(t.app.live.size).toBe(1);
+    expect(closed).toBe(false);
+    // The reading stream lost nothing meanwhile.
+    expect(reader.events().filter((e) => e.type === 'created')).toHaveLength(sent);
+    // What the server had sent is still there to read, then the connection ends.
+    slow.resume();
+    await waitFor(() => closed);
+    reader.close();
+  }, 180_000);
 });

@@ -16,8 +16,13 @@ export const realEvery: Every = (fn, ms) => {
 export type LiveOptions = {
   heartbeatMs?: number;
   every?: Every;
-  /** A client whose unsent output grows past this is dropped; it reconnects and resumes from the table. */
+  /**
+   * A client that does not read is dropped once the output the kernel would not take passes either
+   * bound: this many bytes, or this many events written since the connection last drained. It
+   * reconnects and resumes from the table.
+   */
   maxBufferedBytes?: number;
+  maxBufferedEvents?: number;
   /** Events kept for resuming. */
   keep?: number;
 };
@@ -29,6 +34,8 @@ type Stream = {
   last: number;
   /** Live events that arrived while the stream was replaying from the table; null once live. */
   pending: repo.SequencedEvent[] | null;
+  /** Frames written since the socket last took everything (write() answered false); 0 while it keeps up. */
+  backlog: number;
 };
 
 const BATCH = 500;
@@ -60,6 +67,19 @@ function serial(run: () => Promise<void>, log: Log, what: string): (() => Promis
   return Object.assign(trigger, { idle: () => running ?? Promise.resolve() });
 }
 
+/** Resolves when the response has sent what it buffered, or has closed. */
+function drained(raw: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      raw.off('drain', done);
+      raw.off('close', done);
+      resolve();
+    };
+    raw.on('drain', done);
+    raw.on('close', done);
+  });
+}
+
 function frame(e: repo.SequencedEvent): string {
   return `id: ${e.seq}\nevent: ad\ndata: ${JSON.stringify(e.event)}\n\n`;
 }
@@ -78,6 +98,7 @@ export class LiveHub {
   private readonly heartbeatMs: number;
   private readonly every: Every;
   private readonly maxBuffered: number;
+  private readonly maxBacklog: number;
   private readonly keep: number;
   readonly sequence: ReturnType<typeof serial>;
   readonly pull: ReturnType<typeof serial>;
@@ -91,6 +112,7 @@ export class LiveHub {
     this.heartbeatMs = options.heartbeatMs ?? EVENT_HEARTBEAT_MS;
     this.every = options.every ?? realEvery;
     this.maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
+    this.maxBacklog = options.maxBufferedEvents ?? 2_000;
     this.keep = options.keep ?? 10_000;
     this.sequence = serial(
       async () => {
@@ -139,6 +161,9 @@ export class LiveHub {
         this.deliver(e);
       }
       if (events.length < BATCH) return;
+      // Let the sockets take the batch before the next: PGlite answers without passing through the
+      // event loop's I/O, and a reading client must not look like one that does not read.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
@@ -147,7 +172,7 @@ export class LiveHub {
     for (const s of this.streams) {
       if (s.pending) {
         s.pending.push(e);
-        if (s.pending.length > MAX_PENDING) this.drop(s);
+        if (s.pending.length > MAX_PENDING) this.drop(s, 'too many events while replaying');
       } else if (e.seq > s.last) {
         this.send(s, e, (text ??= frame(e)));
       }
@@ -161,13 +186,16 @@ export class LiveHub {
 
   private write(s: Stream, text: string): void {
     if (s.raw.destroyed) return;
-    s.raw.write(text);
-    if (s.raw.writableLength > this.maxBuffered) this.drop(s);
+    // Once the socket stops taking output (the kernel's buffers are full), everything written waits
+    // in this process: bounded per stream, so a client that never reads cannot grow the server.
+    if (!s.raw.write(text) || s.backlog > 0) s.backlog += 1;
+    if (s.raw.writableLength > this.maxBuffered || s.backlog > this.maxBacklog) this.drop(s, 'did not read');
   }
 
   /** A client too slow to read: its connection goes, its events stay in the table for its resume. */
-  private drop(s: Stream): void {
-    this.streams.delete(s);
+  private drop(s: Stream, why: string): void {
+    if (!this.streams.delete(s)) return;
+    this.log.warn({ buffered: s.raw.writableLength, backlog: s.backlog, why }, 'dropped a live event stream');
     s.raw.destroy();
   }
 
@@ -185,13 +213,14 @@ export class LiveHub {
       connection: 'close',
     });
     const resumeFrom = lastEventId && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : undefined;
-    const s: Stream = { raw, last: this.last, pending: resumeFrom === undefined ? null : [] };
+    const s: Stream = { raw, last: this.last, pending: resumeFrom === undefined ? null : [], backlog: 0 };
     if (this.closed) {
       raw.end();
       return;
     }
     this.streams.add(s);
     raw.on('close', () => this.streams.delete(s));
+    raw.on('drain', () => (s.backlog = 0));
     raw.write(`retry: ${RETRY_MS}\n`);
     if (resumeFrom === undefined) {
       // An id before any event, so that a reconnect before the first event still resumes from here.
@@ -202,7 +231,7 @@ export class LiveHub {
       await this.replay(s, resumeFrom);
     } catch (err) {
       this.log.warn({ err }, 'could not replay live events');
-      this.drop(s);
+      this.drop(s, 'replay failed');
     }
   }
 
@@ -216,6 +245,8 @@ export class LiveHub {
         this.send(s, e, frame(e));
       }
       if (events.length < BATCH) break;
+      // A long replay goes at the client's pace, so that the bound above only drops clients that do not read.
+      if (s.backlog > 0) await drained(s.raw);
     }
     const pending = s.pending ?? [];
     s.pending = null;

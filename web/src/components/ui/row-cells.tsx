@@ -10,11 +10,13 @@ export interface SelectAllHeaderProps {
   label: string;
   checked: boolean;
   disabled?: boolean;
+  /** Says why, e.g. which rows it skips. */
+  title?: string;
   onChange: () => void;
 }
 
 /** The checkbox column's header: select (or clear) every selectable row of the page. */
-export function SelectAllHeader({ label, checked, disabled, onChange }: SelectAllHeaderProps) {
+export function SelectAllHeader({ label, checked, disabled, title, onChange }: SelectAllHeaderProps) {
   return (
     <Th className="w-10">
       <input
@@ -23,6 +25,7 @@ export function SelectAllHeader({ label, checked, disabled, onChange }: SelectAl
         aria-label={label}
         checked={checked}
         disabled={disabled}
+        title={title}
         onChange={onChange}
       />
     </Th>
@@ -37,10 +40,11 @@ export interface SelectCellProps {
   selectable?: boolean;
   /** Shown but not changeable (a row someone else is reviewing). */
   disabled?: boolean;
+  title?: string;
 }
 
 /** A row's checkbox cell. */
-export function SelectCell({ label, checked, onChange, selectable = true, disabled }: SelectCellProps) {
+export function SelectCell({ label, checked, onChange, selectable = true, disabled, title }: SelectCellProps) {
   return (
     <td className={tdClass} onClick={keepToCell}>
       {selectable && (
@@ -50,6 +54,7 @@ export function SelectCell({ label, checked, onChange, selectable = true, disabl
           aria-label={label}
           checked={checked}
           disabled={disabled}
+          title={title}
           onChange={onChange}
         />
       )}

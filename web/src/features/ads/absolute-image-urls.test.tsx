@@ -66,7 +66,7 @@ describe('absolute image URLs', () => {
           selection={{
             isSelected: () => false,
             allSelected: false,
-            pagePendingCount: 1,
+            pageSelectableCount: 1,
             toggle: vi.fn(),
             toggleAll: vi.fn(),
           }}

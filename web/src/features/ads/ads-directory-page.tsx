@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { ADS_PAGE_SIZE, adMessages, type AdListParams, type Advertisement } from '@backoffice/contract';
+import { ADS_PAGE_SIZE, adMessages, liveText, type AdListParams, type Advertisement } from '@backoffice/contract';
 import { useSelector } from 'react-redux';
 import { selectCurrentUser } from '../../lib/session-events';
+import { useNow } from '../../lib/use-now';
 import { Banner, Button, PageHeader, Pager, Panel, pageCount, usePanel, useTimedMessage } from '../../components/ui';
 import { useAdsPrefetch, useCountAdsQuery, useListAdsQuery } from './ads-api';
 import { AdsCountCards } from './ads-count-cards';
@@ -47,7 +48,10 @@ export function AdsDirectoryPage() {
   const counted = useCountAdsQuery({ status, category, district, q }, { skip: !countNeeded });
   const total = (countNeeded ? counted.currentData?.total : list.currentData?.total) ?? 0;
 
-  const selection = useAdsSelection(ads);
+  // Ads another admin is reviewing cannot be ticked (the server would refuse each with 409).
+  const selfId = useSelector(selectCurrentUser)?._id;
+  const now = useNow();
+  const selection = useAdsSelection(ads, (ad) => claimedByOther(ad, selfId, now) !== null);
   const result = useTimedMessage(RESULT_MESSAGE_MS);
   const selectionMessage = useTimedMessage(SELECTION_MESSAGE_MS);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -93,12 +97,17 @@ export function AdsDirectoryPage() {
   // The open panel's ad as the list now has it (a decision or a live event may have changed it):
   // the claim is held while the panel is open on a pending ad.
   const panelAd = panel && (ads.find((ad) => ad._id === panel.ad._id) ?? panel.ad);
-  const claim = useAdClaim(panelAd?._id, panel?.open === true && panelAd?.status === 'pending');
+  const claim = useAdClaim(panelAd?._id, panel?.open === true && panelAd?.status === 'pending', panelAd?.claim, selfId);
 
   // Keyboard review (use-review-keys.ts); every action also has its button or row menu.
-  const selfId = useSelector(selectCurrentUser)?._id;
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  // The server would refuse a decision on an ad another admin is reviewing: say so instead of asking.
+  function heldWarning(ad: Advertisement): boolean {
+    const holder = claimedByOther(ad, selfId, Date.now());
+    if (holder) selectionMessage.show('warning', liveText.beingReviewedBy(holder.name));
+    return holder !== null;
+  }
   useReviewKeys({
     rows: ads,
     focusedIndex: ads.findIndex((ad) => ad._id === focusedId),
@@ -108,17 +117,15 @@ export function AdsDirectoryPage() {
       document.querySelector<HTMLElement>(`tr[data-ad-id="${ad._id}"]`)?.focus();
     },
     open: openPanel,
-    toggle: (ad) => {
-      if (ad.status === 'pending' && !claimedByOther(ad, selfId, Date.now())) selection.toggle(ad);
+    toggle: selection.toggle,
+    approve: (ad) => {
+      if (ad.status !== 'pending') selectionMessage.show('warning', adMessages.onlyPendingApproved);
+      else if (!heldWarning(ad)) moderation.approve(ad);
     },
-    approve: (ad) =>
-      ad.status === 'pending'
-        ? moderation.approve(ad)
-        : selectionMessage.show('warning', adMessages.onlyPendingApproved),
-    reject: (ad) =>
-      ad.status === 'pending'
-        ? moderation.reject(ad)
-        : selectionMessage.show('warning', adMessages.onlyPendingRejected),
+    reject: (ad) => {
+      if (ad.status !== 'pending') selectionMessage.show('warning', adMessages.onlyPendingRejected);
+      else if (!heldWarning(ad)) moderation.reject(ad);
+    },
     nextPage: () => {
       if (table.page < lastPage) table.setPage(table.page + 1);
     },
@@ -196,6 +203,7 @@ export function AdsDirectoryPage() {
             onSort={table.sortBy}
             onSortIntent={(field) => prefetch(table.paramsSortedBy(field))}
             selection={selection}
+            now={now}
             onOpen={openPanel}
             onApprove={moderation.approve}
             onReject={moderation.reject}

@@ -37,6 +37,7 @@ import { adTypeLabel, formatAdDate, formatAdId, formatContact } from './ad-forma
 import type { AdsSort } from './use-ads-table-state';
 
 const COLUMNS = 9;
+const skipsHeld = (n: number) => `Skips ${n === 1 ? 'the ad' : `${n} ads`} another admin is reviewing`;
 
 export interface AdsTableProps {
   ads: Advertisement[];
@@ -49,7 +50,8 @@ export interface AdsTableProps {
   selection: {
     isSelected: (id: string) => boolean;
     allSelected: boolean;
-    pagePendingCount: number;
+    /** Pending ads the select-all ticks (not those another admin is reviewing). */
+    pageSelectableCount: number;
     toggle: (ad: Advertisement) => void;
     toggleAll: () => void;
   };
@@ -61,6 +63,8 @@ export interface AdsTableProps {
   /** The row keyboard review is on (ringed even when the browser's focus is elsewhere). */
   focusedId?: string | null;
   onRowFocus?: (ad: Advertisement) => void;
+  /** The time claims are judged against (the page's, so the checkboxes and the selection agree). */
+  now?: number;
 }
 
 // Columns the side panel also shows give way first on narrower screens, so the actions stay in view.
@@ -104,7 +108,9 @@ export function AdsTable(props: AdsTableProps) {
   const selfId = useSelector(selectCurrentUser)?._id;
   const notes = useLiveNotes();
   // Ages and claim expiries move on while the page stays open.
-  const now = useNow();
+  const ownNow = useNow();
+  const now = props.now ?? ownNow;
+  const heldRows = ads.filter((ad) => ad.status === 'pending' && claimedByOther(ad, selfId, now)).length;
   const header = (h: { field: AdSortField; label: string; className?: string }) => (
     <SortableHeader
       key={h.field}
@@ -132,7 +138,8 @@ export function AdsTable(props: AdsTableProps) {
           <SelectAllHeader
             label="Select all pending advertisements on this page"
             checked={selection.allSelected}
-            disabled={loading || selection.pagePendingCount === 0}
+            disabled={loading || selection.pageSelectableCount === 0}
+            title={heldRows > 0 ? skipsHeld(heldRows) : undefined}
             onChange={selection.toggleAll}
           />
           {sortable.map(header)}
@@ -183,6 +190,7 @@ export function AdsTable(props: AdsTableProps) {
                   selectable={pending}
                   checked={selection.isSelected(ad._id)}
                   disabled={reviewer !== null}
+                  title={reviewer ? liveText.beingReviewedBy(reviewer.name) : undefined}
                   onChange={() => selection.toggle(ad)}
                 />
                 <td className={cx(tdClass, 'font-mono text-xs text-slate-400')}>{id}</td>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   adMessages,
   CLAIM_RENEW_MS,
+  CLAIM_TTL_MS,
   liveText,
   type AdListResponse,
   type AdLiveEvent,
@@ -76,6 +77,8 @@ function fakeServer(
     if (url.pathname === '/api/advertisements/list')
       return jsonResponse(options.list ? options.list(url.searchParams) : makeList(ads));
     if (url.pathname === '/api/rejection-reasons') return jsonResponse({ success: true, reasons: [] });
+    if (url.pathname === '/api/advertisements/bulk-status')
+      return jsonResponse({ success: true, results: (body as { ids: string[] }).ids.map((id) => ({ id, ok: true })) });
     if (url.pathname.endsWith('/claim')) {
       if (options.claim) return options.claim(call);
       return request.method === 'DELETE'
@@ -88,6 +91,7 @@ function fakeServer(
     calls,
     lists: () => calls.filter((c) => c.path.startsWith('/api/advertisements/list')),
     claims: () => calls.filter((c) => c.path.endsWith('/claim')),
+    bulk: () => calls.filter((c) => c.path === '/api/advertisements/bulk-status'),
   };
 }
 
@@ -270,6 +274,46 @@ describe('claims', () => {
     expect(within(row('#00001')).getByRole('checkbox')).not.toBeChecked();
   });
 
+  it('select-all skips the rows another admin reviews, and a row claimed after it was ticked leaves the selection', async () => {
+    const server = fakeServer([
+      makeAd({ _id: adId(1), status: 'pending', claim: { by: nimal, expiresAt: inAMinute() } }),
+      makeAd({ _id: adId(2), status: 'pending' }),
+      makeAd({ _id: adId(3), status: 'pending' }),
+    ]);
+    await renderPage();
+    const stream = FakeEventSource.instances[0]!;
+    act(() => stream.open());
+    const user = userEvent.setup();
+    const selectAll = screen.getByRole('checkbox', { name: 'Select all pending advertisements on this page' });
+    expect(selectAll).toHaveAttribute('title', 'Skips the ad another admin is reviewing');
+    await user.click(selectAll);
+    expect(selectAll).toBeChecked();
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    const held = within(row('#00001')).getByRole('checkbox');
+    expect(held).not.toBeChecked();
+    expect(held).toHaveAttribute('title', liveText.beingReviewedBy('Nimal'));
+
+    act(() =>
+      stream.send({
+        type: 'claimed',
+        id: adId(3),
+        claim: { by: nimal, expiresAt: inAMinute() },
+        by: nimal,
+        at: new Date().toISOString(),
+        counts: { total: 3, pending: 3, approved: 0, rejected: 0 },
+      }),
+    );
+    await waitFor(() => expect(within(row('#00003')).getByRole('checkbox')).toBeDisabled());
+    expect(within(row('#00003')).getByRole('checkbox')).not.toBeChecked();
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    expect(selectAll).toHaveAttribute('title', 'Skips 2 ads another admin is reviewing');
+
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(server.bulk()).toHaveLength(1));
+    expect(server.bulk()[0]!.body).toEqual({ status: 'approved', ids: [adId(2)] });
+  });
+
   it('claims a pending ad while its panel is open, renews it every minute and releases it on close', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = fakeServer(pageOfAds);
@@ -298,6 +342,61 @@ describe('claims', () => {
     await screen.findByRole('dialog', { name: 'Ad Details/Image Review' });
     await act(async () => vi.advanceTimersByTime(CLAIM_RENEW_MS));
     expect(server.claims()).toHaveLength(count);
+  });
+
+  it('shows at once that another admin took over my claim: stops renewing, keeps it on close, and a/r say why', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const server = fakeServer(pageOfAds);
+    await renderPage();
+    const stream = FakeEventSource.instances[0]!;
+    act(() => stream.open());
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(row('#00001'));
+    const panel = await screen.findByRole('dialog', { name: 'Ad Details/Image Review' });
+    await waitFor(() => expect(server.claims()).toHaveLength(1));
+    // My own claim, as the stream announces it, changes nothing.
+    act(() =>
+      stream.send({
+        type: 'claimed',
+        id: adId(1),
+        claim: { by: { _id: me._id, name: 'Ada Admin' }, expiresAt: inAMinute() },
+        by: { _id: me._id, name: 'Ada Admin' },
+        at: new Date().toISOString(),
+        counts: { total: 3, pending: 2, approved: 1, rejected: 0 },
+      }),
+    );
+    expect(within(panel).queryByText(/Being reviewed/)).not.toBeInTheDocument();
+
+    act(() =>
+      stream.send({
+        type: 'claimed',
+        id: adId(1),
+        claim: { by: nimal, expiresAt: new Date(Date.now() + CLAIM_TTL_MS).toISOString() },
+        by: nimal,
+        at: new Date().toISOString(),
+        counts: { total: 3, pending: 2, approved: 1, rejected: 0 },
+      }),
+    );
+    expect(await within(panel).findByText(liveText.beingReviewedBy('Nimal'))).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: liveText.takeOver })).toBeEnabled();
+    // No renewal (it would only be refused) and no release of what is now Nimal's.
+    await act(async () => vi.advanceTimersByTime(CLAIM_RENEW_MS * 2));
+    expect(server.claims()).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Close panel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.claims()).toHaveLength(1);
+
+    // The row says who holds it, and the keyboard's approve and reject say so instead of asking.
+    expect(within(row('#00001')).getByText(liveText.beingReviewedBy('Nimal'))).toBeInTheDocument();
+    row('#00001').focus();
+    const said = () =>
+      screen.queryAllByRole('alert').filter((s) => s.textContent?.includes(liveText.beingReviewedBy('Nimal')));
+    expect(said()).toHaveLength(0);
+    await user.keyboard('a');
+    await waitFor(() => expect(said()).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.keyboard('r');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('says who reviews the ad on 409 and takes it over after a confirmation', async () => {

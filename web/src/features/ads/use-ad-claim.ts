@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CLAIM_RENEW_MS, liveText } from '@backoffice/contract';
+import { CLAIM_RENEW_MS, liveText, type AdClaim } from '@backoffice/contract';
 import { serverMessage } from '../../lib/api';
 import { useClaimAdMutation, useReleaseAdMutation } from './live-api';
 
@@ -24,8 +24,12 @@ const isHeldByOther = (error: unknown) => isConflict(error) && serverMessage(err
  * Holds a claim on a pending ad while its side panel is open (contract/src/live.ts): claims on
  * open, renews every CLAIM_RENEW_MS, releases when the panel closes or the ad stops being pending
  * (a decision). When another admin holds it, says so and offers to take it over.
+ *
+ * `liveClaim` is the ad's claim as the list has it, moved by the event stream: when it turns into
+ * another admin's while this one is held, they took it over, and the panel says so at once rather
+ * than at the next renewal (which would only be refused).
  */
-export function useAdClaim(adId: string | undefined, active: boolean) {
+export function useAdClaim(adId: string | undefined, active: boolean, liveClaim?: AdClaim | null, selfId?: string) {
   const [claim] = useClaimAdMutation();
   const [release] = useReleaseAdMutation();
   const [state, setState] = useState<ClaimState>({ kind: 'idle' });
@@ -69,6 +73,21 @@ export function useAdClaim(adId: string | undefined, active: boolean) {
       setState({ kind: 'idle' });
     };
   }, [adId, active, take, release]);
+
+  // Only a change counts: the list may still show the claim this admin has just taken over. A
+  // claim the stream announces is a live one (just taken or renewed).
+  const [seen, setSeen] = useState(liveClaim);
+  if (liveClaim !== seen) {
+    setSeen(liveClaim);
+    if (liveClaim && state.kind === 'mine' && liveClaim.by._id !== selfId) {
+      const name = liveClaim.by.name;
+      setState({ kind: 'other', message: liveText.beingReviewedBy(name), name });
+    }
+  }
+  // Theirs now: no renewal, and nothing to release on close.
+  useEffect(() => {
+    if (state.kind === 'other') held.current = false;
+  }, [state.kind]);
 
   const takeOver = useCallback(() => {
     if (!adId || state.kind !== 'other') return;
