@@ -114,6 +114,8 @@ describe('moderation failures on the ads directory', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(expected);
     expect(alert.textContent).not.toMatch(/successfully/);
+    // Shown as an error (rose), not as a partial success's warning (amber).
+    expect(alert).toHaveClass('text-rose-200');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 

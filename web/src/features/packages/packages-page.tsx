@@ -96,7 +96,7 @@ export function PackagesPage() {
               Search packages
             </label>
             <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
               aria-hidden="true"
             />
             <input
