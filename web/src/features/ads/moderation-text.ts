@@ -62,7 +62,7 @@ export function bulkResultMessage(kind: ModerationKind, results: AdBulkStatusRes
   const n = results.filter((r) => r.ok).length;
   const m = results.length - n;
   if (n === 0)
-    return { tone: 'warning', text: kind === 'approve' ? adMessages.approveAllFailed(m) : adMessages.rejectAllFailed(m) };
+    return { tone: 'error', text: kind === 'approve' ? adMessages.approveAllFailed(m) : adMessages.rejectAllFailed(m) };
   return {
     tone: m === 0 ? 'success' : 'warning',
     text: kind === 'approve' ? adMessages.approvedMany(n, m) : adMessages.rejectedMany(n, m),

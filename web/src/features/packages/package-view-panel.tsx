@@ -4,9 +4,9 @@ import { formatPackagePrice, type Package } from '@backoffice/contract';
 import { Badge, Button, SidePanel, StatusBadge, Thumbnail } from '../../components/ui';
 import { formatPackageDate, typeTone } from './package-list';
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-medium tracking-wide text-slate-400 uppercase">{label}</dt>
       <dd className="mt-1 text-sm break-words text-slate-100">{children}</dd>
     </div>
@@ -66,11 +66,9 @@ export function PackageViewPanel({
         <Detail label="Subscribers">
           <span className="tabular-nums">{pkg.subscriberCount.toLocaleString('en-LK')}</span>
         </Detail>
-        <div className="col-span-2">
-          <Detail label="Description">
-            <span className="whitespace-pre-line text-slate-300">{pkg.description}</span>
-          </Detail>
-        </div>
+        <Detail label="Description" className="col-span-2">
+          <span className="whitespace-pre-line text-slate-300">{pkg.description}</span>
+        </Detail>
         <div className="col-span-2">
           <dt className="text-xs font-medium tracking-wide text-slate-400 uppercase">Features</dt>
           <dd className="mt-2">
