@@ -45,7 +45,7 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
       document
         .getAnimations()
         .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .every((a) => a.playState !== 'running' && a.playState !== 'pending'),
+        .every((a) => a.playState !== 'running' && !a.pending),
     );
   }
 
