@@ -31,7 +31,7 @@ export function FullscreenButton() {
       title={label}
       className={cx(
         'fixed right-6 bottom-6 z-30 inline-flex size-12 items-center justify-center rounded-full',
-        'bg-indigo-500 text-white shadow-lg shadow-indigo-950/50 transition-colors hover:bg-indigo-400',
+        'bg-indigo-500 text-white shadow-lg shadow-indigo-950/50 transition-colors hover:bg-indigo-600',
         focusRing,
       )}
     >

@@ -46,7 +46,7 @@ export function HeaderBar({ sessionChecked = true }: { sessionChecked?: boolean 
     <header className="sticky top-0 z-20 flex h-16 items-center gap-4 border-b border-slate-800 bg-slate-950/90 px-8 backdrop-blur">
       <form role="search" onSubmit={submit} className="relative w-full max-w-md">
         <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
           aria-hidden="true"
         />
         <input

@@ -9,7 +9,7 @@ export const focusRing =
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 focus-visible:ring-offset-slate-950';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-indigo-500 text-white hover:bg-indigo-400 disabled:hover:bg-indigo-500',
+  primary: 'bg-indigo-500 text-white hover:bg-indigo-600 disabled:hover:bg-indigo-500',
   secondary: 'bg-slate-800 text-slate-100 ring-1 ring-slate-700 hover:bg-slate-700 disabled:hover:bg-slate-800',
   ghost: 'text-slate-300 hover:bg-slate-800 hover:text-slate-100 disabled:hover:bg-transparent',
   danger: 'bg-rose-600 text-white hover:bg-rose-500 disabled:hover:bg-rose-600',

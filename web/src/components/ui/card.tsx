@@ -29,7 +29,7 @@ export function Card({ label, value, sub, icon, className }: CardProps) {
       <div className="min-w-0">
         <p className="text-sm font-medium text-slate-400">{label}</p>
         <p className="mt-2 text-3xl font-semibold tabular-nums text-slate-100">{value}</p>
-        {sub != null && <p className="mt-1 text-sm text-slate-500">{sub}</p>}
+        {sub != null && <p className="mt-1 text-sm text-slate-400">{sub}</p>}
       </div>
       {icon != null && (
         <div className="rounded-lg bg-indigo-500/15 p-2.5 text-indigo-300" aria-hidden="true">

@@ -14,7 +14,7 @@ export interface DetailProps {
 export function Detail({ label, children, className, valueClassName }: DetailProps) {
   return (
     <div className={className}>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dt className="text-xs font-medium tracking-wide text-slate-400 uppercase">{label}</dt>
       <dd className={cx('mt-1 text-sm break-words text-slate-100', valueClassName)}>{children}</dd>
     </div>
   );

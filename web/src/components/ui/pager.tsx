@@ -95,7 +95,7 @@ export function Pager({ page, pageSize, total, onPageChange }: PagerProps) {
         </PagerButton>
         {pageWindow(page, pages).map((item, i) =>
           item === 'ellipsis' ? (
-            <span key={`gap-${i}`} className="px-1 text-slate-500" aria-hidden="true">
+            <span key={`gap-${i}`} className="px-1 text-slate-400" aria-hidden="true">
               …
             </span>
           ) : (

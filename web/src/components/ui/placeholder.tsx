@@ -6,7 +6,7 @@ export function Placeholder({ icon, children }: { icon?: ReactNode; children: Re
   return (
     <Panel className="flex flex-col items-center justify-center gap-3 py-16 text-center">
       {icon != null && (
-        <div className="text-slate-500" aria-hidden="true">
+        <div className="text-slate-400" aria-hidden="true">
           {icon}
         </div>
       )}

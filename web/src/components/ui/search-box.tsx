@@ -56,7 +56,7 @@ export function SearchBox({ label, value, onChange, placeholder, maxLength, clas
         {label}
       </label>
       <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
         aria-hidden="true"
       />
       <input

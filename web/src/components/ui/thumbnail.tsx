@@ -41,7 +41,7 @@ export function Thumbnail({
 
   if (!src) {
     return (
-      <div className={cx(frame, 'flex items-center justify-center text-slate-500')} role="img" aria-label="No image">
+      <div className={cx(frame, 'flex items-center justify-center text-slate-400')} role="img" aria-label="No image">
         <ImageIcon className="size-1/2 max-h-8 max-w-8" aria-hidden="true" />
       </div>
     );
@@ -50,7 +50,7 @@ export function Thumbnail({
   if (shown === null) {
     return (
       <div
-        className={cx(frame, 'flex flex-col items-center justify-center gap-1 text-slate-500')}
+        className={cx(frame, 'flex flex-col items-center justify-center gap-1 text-slate-400')}
         role="img"
         aria-label="Image Error"
         title="Image Error"

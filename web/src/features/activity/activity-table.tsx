@@ -30,7 +30,7 @@ function About({ event }: { event: ActivityEvent }) {
   const link = eventLink(event);
   return (
     <div className="min-w-0">
-      <p className="text-xs text-slate-500">{entityLabels[event.entity]}</p>
+      <p className="text-xs text-slate-400">{entityLabels[event.entity]}</p>
       {link ? (
         <Link
           to={link}
@@ -49,7 +49,7 @@ function About({ event }: { event: ActivityEvent }) {
 
 function Details({ event }: { event: ActivityEvent }) {
   const details = detailsText(event.details);
-  if (!event.rejectionReason && !details) return <span className="text-slate-500">-</span>;
+  if (!event.rejectionReason && !details) return <span className="text-slate-400">-</span>;
   return (
     <div className="space-y-0.5">
       {event.rejectionReason && (

@@ -85,7 +85,7 @@ export function ActivityToolbar({
           <label htmlFor={searchId} className="mb-1.5 block text-xs font-medium tracking-wide text-slate-400 uppercase">
             Search activity
           </label>
-          <Search className="pointer-events-none absolute bottom-3 left-3 size-4 text-slate-500" aria-hidden="true" />
+          <Search className="pointer-events-none absolute bottom-3 left-3 size-4 text-slate-400" aria-hidden="true" />
           <input
             id={searchId}
             type="search"

@@ -30,7 +30,7 @@ function HistoryItem({ event }: { event: AdHistoryEvent }) {
         <span className="text-slate-400"> by </span>
         {actorName(event.actor, event.action)}
       </p>
-      <p className="mt-0.5 text-xs text-slate-500">
+      <p className="mt-0.5 text-xs text-slate-400">
         <time dateTime={event.at}>{formatEventTime(event.at)}</time>
         {details && <span> · {details}</span>}
       </p>
@@ -68,7 +68,7 @@ export function AdHistory({ adId }: { adId: string }) {
           </div>
         )
       ) : events.length === 0 ? (
-        <p className="text-sm text-slate-500">{activityText.historyEmpty}</p>
+        <p className="text-sm text-slate-400">{activityText.historyEmpty}</p>
       ) : (
         <ol aria-label={activityText.history}>
           {events.map((event) => (

@@ -109,7 +109,7 @@ export function AdSidePanel({ ad, open, onClose, onSaved, message, onMessage, no
       )}
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-mono text-xs text-slate-500">{id}</p>
+          <p className="font-mono text-xs text-slate-400">{id}</p>
           <h3 className="mt-1 text-lg font-semibold break-words text-slate-100">{ad.heading}</h3>
         </div>
         <StatusBadge status={ad.status} />
@@ -132,10 +132,10 @@ export function AdSidePanel({ ad, open, onClose, onSaved, message, onMessage, no
       {ad.status !== 'pending' && <AdMessageLine adId={ad._id} />}
 
       <h4 className="mt-6 mb-3 text-sm font-semibold text-slate-200">
-        Images <span className="font-normal text-slate-500 tabular-nums">({kept.length})</span>
+        Images <span className="font-normal text-slate-400 tabular-nums">({kept.length})</span>
       </h4>
       {kept.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-700 px-4 py-6 text-center text-sm text-slate-500">
+        <p className="rounded-lg border border-dashed border-slate-700 px-4 py-6 text-center text-sm text-slate-400">
           No images
         </p>
       ) : (

@@ -96,7 +96,7 @@ export function ManageReasonsDialog({ onClose }: { onClose: () => void }) {
     >
       {result.message && <Banner message={result.message} onDismiss={result.clear} />}
       {reasons.length === 0 ? (
-        <p className="text-slate-500">{list.isLoading ? 'Loading…' : 'No templates yet.'}</p>
+        <p className="text-slate-400">{list.isLoading ? 'Loading…' : 'No templates yet.'}</p>
       ) : (
         <ul aria-label="Rejection reasons" className="max-h-56 divide-y divide-slate-800 overflow-y-auto">
           {reasons.map((reason) => (
@@ -104,7 +104,7 @@ export function ManageReasonsDialog({ onClose }: { onClose: () => void }) {
               <div className="min-w-0">
                 <p className="font-medium text-slate-100">
                   {reason.title}
-                  {reason.status === 'inactive' && <span className="ml-2 text-xs text-slate-500">(inactive)</span>}
+                  {reason.status === 'inactive' && <span className="ml-2 text-xs text-slate-400">(inactive)</span>}
                 </p>
                 <p className="line-clamp-2 text-xs text-slate-400">{reason.text}</p>
               </div>

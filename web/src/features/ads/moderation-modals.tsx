@@ -103,7 +103,7 @@ export function RejectModal({ count, busy, onCancel, onConfirm }: RejectModalPro
       >
         <p>{permanentActionText('reject', count)}</p>
         <div className="rounded-lg border border-slate-800 bg-slate-950/60 px-3 py-2">
-          <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Reason</p>
+          <p className="text-xs font-medium tracking-wide text-slate-400 uppercase">Reason</p>
           <p className="mt-1 break-words whitespace-pre-line text-slate-100">{trimmed}</p>
         </div>
       </Modal>
@@ -149,7 +149,7 @@ export function RejectModal({ count, busy, onCancel, onConfirm }: RejectModalPro
           placeholder={count === 1 ? 'Why is this advertisement rejected?' : 'Why are these advertisements rejected?'}
           className={cx(inputClass, 'resize-y text-sm')}
         />
-        <p className="text-right text-xs text-slate-500 tabular-nums">
+        <p className="text-right text-xs text-slate-400 tabular-nums">
           {reason.length}/{MAX_REJECTION_REASON}
         </p>
         {missing.message && <Banner message={missing.message} />}

@@ -31,7 +31,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
           </div>
         ))}
       </dl>
-      <p className="text-xs text-slate-500">Shortcuts do nothing while you type in a field or a dialog is open.</p>
+      <p className="text-xs text-slate-400">Shortcuts do nothing while you type in a field or a dialog is open.</p>
     </Modal>
   );
 }

@@ -107,7 +107,7 @@ export function SignInPage() {
           </div>
         </div>
       </main>
-      <footer className="relative py-6 text-center text-sm text-slate-500">
+      <footer className="relative py-6 text-center text-sm text-slate-400">
         © {new Date().getFullYear()} Marketplace Admin. All rights reserved.
       </footer>
     </div>

@@ -142,7 +142,7 @@ export function BannerFormPanel({ banner, open, onClose, onSaved }: BannerFormPa
             onChange={(e) => form.chooseFile(e.target.files?.[0] ?? null)}
             className={fileInputClass}
           />
-          <p id={imageHelpId} className="mt-1 text-xs text-slate-500">
+          <p id={imageHelpId} className="mt-1 text-xs text-slate-400">
             JPEG, PNG, WebP or GIF, up to 5 MB.
             {banner && ' Leave empty to keep the current image.'}
           </p>
@@ -155,7 +155,7 @@ export function BannerFormPanel({ banner, open, onClose, onSaved }: BannerFormPa
               fit="contain"
               className="aspect-[3/1] w-full rounded-lg border border-slate-800"
             />
-            <figcaption className="mt-1 text-xs text-slate-500">
+            <figcaption className="mt-1 text-xs text-slate-400">
               {form.file ? `Preview: ${form.file.name}` : banner ? 'Current image' : 'No image chosen'}
             </figcaption>
           </figure>

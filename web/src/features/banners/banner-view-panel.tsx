@@ -48,16 +48,14 @@ export function BannerViewPanel({ banner, open, onClose, onEdit, onEnlarge }: Ba
       </div>
 
       <div className="mt-5 min-w-0">
-        <p className="font-mono text-xs text-slate-500">{formatBannerId(banner._id)}</p>
+        <p className="font-mono text-xs text-slate-400">{formatBannerId(banner._id)}</p>
         <h3 className="mt-1 text-lg font-semibold break-words text-slate-100">{banner.name}</h3>
       </div>
 
       <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-4">
-        <div className="col-span-2">
-          <Detail label="Description">
-            <span className="whitespace-pre-line">{banner.description}</span>
-          </Detail>
-        </div>
+        <Detail label="Description" className="col-span-2">
+          <span className="whitespace-pre-line">{banner.description}</span>
+        </Detail>
         <Detail label="Placements">
           <Badge tone="sky">{banner.placement}</Badge>
         </Detail>

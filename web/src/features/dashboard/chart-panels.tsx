@@ -55,7 +55,7 @@ export function AdsSubmittedPanel({
           <ChartSkeleton className="size-[200px] rounded-full" />
         ) : data.total === 0 ? (
           <div className="flex size-[200px] items-center justify-center rounded-full border-[16px] border-slate-800">
-            <span className="text-sm text-slate-500">No ads</span>
+            <span className="text-sm text-slate-400">No ads</span>
           </div>
         ) : (
           <div className="relative">
@@ -78,7 +78,7 @@ export function AdsSubmittedPanel({
               />
               <span className="truncate text-slate-300">{s.name}</span>
               <span className="ml-auto font-medium text-slate-100 tabular-nums">{formatCount(s.value)}</span>
-              <span className="w-10 text-right text-slate-500 tabular-nums">{percentOf(s.value, data!.total)}%</span>
+              <span className="w-10 text-right text-slate-400 tabular-nums">{percentOf(s.value, data!.total)}%</span>
             </li>
           ))}
         </ul>

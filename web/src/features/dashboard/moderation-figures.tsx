@@ -34,7 +34,7 @@ function DecisionsPerAdmin({
           ))}
         </div>
       ) : rows.length === 0 ? (
-        <p className="px-5 pt-2 pb-8 text-center text-sm text-slate-500">No decisions in the last 7 days.</p>
+        <p className="px-5 pt-2 pb-8 text-center text-sm text-slate-400">No decisions in the last 7 days.</p>
       ) : (
         <table aria-label={text.decisionsPerAdmin} className="w-full text-left text-sm">
           <thead className={theadClass}>

@@ -33,7 +33,7 @@ export function RecentActivities({ activities }: { activities: ModerationActivit
           ))}
         </div>
       ) : activities.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-500">No moderation activity yet.</p>
+        <p className="py-6 text-center text-sm text-slate-400">No moderation activity yet.</p>
       ) : (
         <ul className="space-y-4" aria-label={text.recentActivities}>
           {activities.map((a) => (
@@ -44,7 +44,7 @@ export function RecentActivities({ activities }: { activities: ModerationActivit
                   {activityLead(a.action, a.adminName)}{' '}
                   <span className="font-medium break-words text-slate-100">{a.adHeading}</span>
                 </p>
-                <p className="mt-0.5 text-xs text-slate-500">
+                <p className="mt-0.5 text-xs text-slate-400">
                   <time dateTime={a.at}>{formatActivityTime(a.at)}</time>
                 </p>
               </div>

@@ -110,7 +110,7 @@ export function ConditionEditor({ index, value, onChange, canRemove, onRemove }:
       />
       {/<[a-z]/i.test(value) && (
         <p className="mt-2 text-sm text-slate-300">
-          <span className="mr-2 text-xs font-medium tracking-wide text-slate-500 uppercase">Preview</span>
+          <span className="mr-2 text-xs font-medium tracking-wide text-slate-400 uppercase">Preview</span>
           <RichText html={value} />
         </p>
       )}
@@ -142,7 +142,7 @@ export function ConditionEditor({ index, value, onChange, canRemove, onRemove }:
                 setUrlError(null);
               }}
             />
-            <p className="mt-2 text-xs text-slate-500">
+            <p className="mt-2 text-xs text-slate-400">
               The selected text becomes the link; http, https and mailto links only.
             </p>
           </form>

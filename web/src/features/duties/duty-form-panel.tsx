@@ -67,7 +67,7 @@ export function DutyFormPanel({ duty, knownCodes, open, onClose, onSaved }: Duty
         {failed && (
           <Banner message={{ tone: 'error', text: dutyMessages.saveFailed }} onDismiss={() => setFailed(false)} />
         )}
-        {duty && <p className="font-mono text-xs text-slate-500">Duty ID {duty.id}</p>}
+        {duty && <p className="font-mono text-xs text-slate-400">Duty ID {duty.id}</p>}
         <TextField
           label="Title"
           value={values.title}

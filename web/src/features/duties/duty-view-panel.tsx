@@ -30,7 +30,7 @@ export function DutyViewPanel({
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-mono text-xs text-slate-500">{duty.id}</p>
+          <p className="font-mono text-xs text-slate-400">{duty.id}</p>
           <h3 className="mt-1 text-lg font-semibold break-words text-slate-100">{duty.title}</h3>
         </div>
         <StatusBadge status={duty.status} />
@@ -40,7 +40,7 @@ export function DutyViewPanel({
           <span className="whitespace-pre-line text-slate-300">{duty.description}</span>
         </Detail>
         <div>
-          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+          <dt className="text-xs font-medium tracking-wide text-slate-400 uppercase">
             Conditions <span className="tabular-nums">({duty.conditions.length})</span>
           </dt>
           <dd className="mt-2">
@@ -50,7 +50,7 @@ export function DutyViewPanel({
                   key={i}
                   className="flex gap-3 rounded-lg border border-slate-800 bg-slate-950/40 px-3 py-2.5 text-sm leading-relaxed text-slate-300"
                 >
-                  <span className="font-mono text-xs leading-6 text-slate-500 tabular-nums" aria-hidden="true">
+                  <span className="font-mono text-xs leading-6 text-slate-400 tabular-nums" aria-hidden="true">
                     {i + 1}.
                   </span>
                   <RichText html={condition} className="min-w-0 break-words" />

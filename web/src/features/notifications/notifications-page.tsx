@@ -41,7 +41,7 @@ function NotificationRow({ item, unread }: { item: NotificationItem; unread: boo
           )}
         </p>
         {item.reason && <p className="mt-1 text-sm text-slate-400">{item.reason}</p>}
-        <p className="mt-1 text-xs text-slate-500">
+        <p className="mt-1 text-xs text-slate-400">
           <time dateTime={item.at}>{formatActivityTime(item.at)}</time>
         </p>
       </div>

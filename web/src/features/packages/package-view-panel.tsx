@@ -32,7 +32,7 @@ export function PackageViewPanel({
       <div className="flex items-start gap-4">
         <Thumbnail src={pkg.icon} alt={`${pkg.type} package icon`} className="size-16 rounded-xl" fit="contain" />
         <div className="min-w-0 flex-1">
-          <p className="font-mono text-xs text-slate-500">{pkg.pid}</p>
+          <p className="font-mono text-xs text-slate-400">{pkg.pid}</p>
           <h3 className="mt-1 text-lg font-semibold break-words text-slate-100">{pkg.name}</h3>
           <div className="mt-2 flex flex-wrap gap-2">
             <Badge tone={typeTone(pkg.type)}>{pkg.type}</Badge>
@@ -56,13 +56,11 @@ export function PackageViewPanel({
         <Detail label="Subscribers">
           <span className="tabular-nums">{pkg.subscriberCount.toLocaleString('en-LK')}</span>
         </Detail>
+        <Detail label="Description" className="col-span-2">
+          <span className="whitespace-pre-line text-slate-300">{pkg.description}</span>
+        </Detail>
         <div className="col-span-2">
-          <Detail label="Description">
-            <span className="whitespace-pre-line text-slate-300">{pkg.description}</span>
-          </Detail>
-        </div>
-        <div className="col-span-2">
-          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Features</dt>
+          <dt className="text-xs font-medium tracking-wide text-slate-400 uppercase">Features</dt>
           <dd className="mt-2">
             <ul className="space-y-1.5" aria-label="Features">
               {pkg.features.map((feature, i) => (

@@ -55,7 +55,7 @@ function FormSelect(props: {
         ))}
       </select>
       {props.hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-400">
           {props.hint}
         </p>
       )}
@@ -188,7 +188,7 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
           error={errors.password}
           onChange={(e) => set('password', e.target.value)}
         />
-        <p className="-mt-2 text-xs text-slate-500">Leave empty to keep the current password.</p>
+        <p className="-mt-2 text-xs text-slate-400">Leave empty to keep the current password.</p>
         {askCurrent && (
           <TextField
             label="Current password"

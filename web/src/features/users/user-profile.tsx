@@ -55,19 +55,20 @@ export function UserAdStats({ adStats }: { adStats: AdStats }) {
       <h2 id="user-ad-stats" className="mb-3 text-lg font-semibold text-slate-100">
         Advertisement Statistics
       </h2>
-      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+      {/* One list per card: a <dl> may hold only its terms and their groups, not the card's icon. */}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         {stats.map(({ key, label, icon: Icon, tone }) => (
           <Panel key={key} className="flex items-center justify-between gap-4">
-            <div>
+            <dl>
               <dt className="text-sm font-medium text-slate-400">{label}</dt>
               <dd className="mt-2 text-3xl font-semibold text-slate-100 tabular-nums">{adStats[key]}</dd>
-            </div>
+            </dl>
             <div className={`rounded-lg p-2.5 ${tone}`} aria-hidden="true">
               <Icon className="size-5" />
             </div>
           </Panel>
         ))}
-      </dl>
+      </div>
     </section>
   );
 }

@@ -40,7 +40,7 @@ export function UserSidePanel({ user, open, onClose }: { user: ListedUser; open:
       <div className="flex items-center gap-4">
         <UserAvatar user={user} className="size-14 text-lg" />
         <div className="min-w-0">
-          <p className="font-mono text-xs text-slate-500">{formatUserId(user._id)}</p>
+          <p className="font-mono text-xs text-slate-400">{formatUserId(user._id)}</p>
           <h3 className="mt-0.5 truncate text-lg font-semibold text-slate-100">{displayName(user)}</h3>
           <p className="truncate text-sm text-slate-400">@{user.username}</p>
         </div>

@@ -122,7 +122,7 @@ export function UsersTable({ users, loading, selected, onToggle, onToggleAll, on
                       >
                         {name}
                       </Link>
-                      <span className="block truncate text-xs text-slate-500">@{user.username}</span>
+                      <span className="block truncate text-xs text-slate-400">@{user.username}</span>
                     </div>
                   </div>
                 </td>
