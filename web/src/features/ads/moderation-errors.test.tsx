@@ -36,8 +36,9 @@ async function renderPage() {
   await screen.findByRole('row', { name: /#00001/ });
 }
 
-const table = () => screen.getByRole('table', { name: 'Advertisements' });
-const row = (id: string) => within(table()).getByRole('row', { name: new RegExp(id) });
+// `hidden`: while a modal panel is open the page behind it is hidden from assistive technology.
+const table = () => screen.getByRole('table', { name: 'Advertisements', hidden: true });
+const row = (id: string) => within(table()).getByRole('row', { name: new RegExp(id), hidden: true });
 
 async function decideOne(id: string, kind: 'Approve' | 'Reject') {
   const user = userEvent.setup();
@@ -140,7 +141,8 @@ describe('moderation failures on the ads directory', () => {
   it('an open detail panel closes when its ad is deleted', async () => {
     fakeServer(() => jsonResponse({ success: true }));
     await renderPage();
-    const user = userEvent.setup();
+    // The modal panel blocks the pointer on the page behind it; the page's own rule is what is checked.
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
     await user.click(within(row('#00001')).getByText('Pending one'));
     await screen.findByRole('dialog', { name: 'Ad Details/Image Review' });
     // The row menu is under the panel's backdrop for a pointer; the page's own handler is what is
@@ -159,7 +161,8 @@ describe('moderation failures on the ads directory', () => {
   it('an open detail panel stays when another ad is deleted', async () => {
     fakeServer(() => jsonResponse({ success: true }));
     await renderPage();
-    const user = userEvent.setup();
+    // The modal panel blocks the pointer on the page behind it; the page's own rule is what is checked.
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
     await user.click(within(row('#00001')).getByText('Pending one'));
     await screen.findByRole('dialog', { name: 'Ad Details/Image Review' });
     await user.click(within(row('#00004')).getByRole('button', { name: /Actions/, hidden: true }));
