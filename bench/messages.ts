@@ -1,12 +1,22 @@
 /**
  * `npm run bench:messages` (issue 19): a burst of `--decisions` (1,000) approve/reject decisions
  * against the real server on PostgreSQL, with a real SMTP server (smtp-server) on loopback. Measures
- * the decisions' own latency with the outbox on and with it switched off (ADVERTISER_MESSAGES=false),
- * side by side on equal data, and with it on: the time until every message reached the SMTP server,
- * and how many arrived twice. Bounded: gives up on delivery after `--deadline` seconds (120).
+ * the decisions' own latency in four modes, side by side on equal data in one run:
  *
- * Options: --decisions N (1000), --concurrency C (20), --deadline S (120), --rounds R (2), --no-record.
+ * - `off`: the outbox switched off (ADVERTISER_MESSAGES=false), the baseline;
+ * - `in-server`: delivery by graphile-worker inside the server process (the default);
+ * - `apart`: the server with MESSAGE_WORKER=false and `npm run worker` as its own process during the
+ *   burst, as a deployment that separates them runs (here on the same cores);
+ * - `queued`: the server with MESSAGE_WORKER=false and no worker during the burst: only the cost of
+ *   writing the messages in the decisions' transactions; the worker starts after the burst.
+ *
+ * With the outbox on: the time until every message reached the SMTP server, and how many arrived
+ * twice. Bounded: gives up on delivery after `--deadline` seconds (120).
+ *
+ * Options: --decisions N (1000), --concurrency C (20), --deadline S (120), --rounds R (2),
+ * --modes off,in-server,apart,queued (all), --no-record.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -18,12 +28,16 @@ import { findPgBin, startPgCluster } from '../server/test/support/pg-cluster';
 import { startSmtpServer } from '../server/test/support/message-servers';
 import { apiSignIn, startServer, tempDataDir } from '../e2e/support/server-process';
 
+const MODES = ['off', 'in-server', 'apart', 'queued'] as const;
+type Mode = (typeof MODES)[number];
+
 const { values: args } = parseArgs({
   options: {
     decisions: { type: 'string', default: '1000' },
     concurrency: { type: 'string', default: '20' },
     deadline: { type: 'string', default: '120' },
     rounds: { type: 'string', default: '2' },
+    modes: { type: 'string', default: MODES.join(',') },
     'no-record': { type: 'boolean', default: false },
   },
 });
@@ -31,11 +45,16 @@ const DECISIONS = Number(args.decisions);
 const CONCURRENCY = Number(args.concurrency);
 const DEADLINE_MS = Number(args.deadline) * 1000;
 const ROUNDS = Number(args.rounds);
+const modes = args.modes.split(',').map((m) => {
+  if (!(MODES as readonly string[]).includes(m)) throw new Error(`unknown mode ${m} (${MODES.join(', ')})`);
+  return m as Mode;
+});
+if (!modes.includes('off')) throw new Error('the modes must include off, the baseline');
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 type Round = {
-  outbox: boolean;
+  mode: Mode;
   p50: number;
   p95: number;
   wall: number;
@@ -45,8 +64,29 @@ type Round = {
   deliveredIn?: number | null;
 };
 
+/** `npm run worker`'s program, once it says it runs. */
+async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/worker.ts'], {
+    cwd: new URL('..', import.meta.url).pathname,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const deadline = Date.now() + 60_000;
+  while (!out.includes('Advertiser message worker running.')) {
+    if (proc.exitCode !== null || Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`worker did not start:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return proc;
+}
+
 /** One database per round, so that every round decides equal, untouched pending ads. */
-async function round(clusterUrl: string, name: string, outbox: boolean): Promise<Round> {
+async function round(clusterUrl: string, name: string, mode: Mode): Promise<Round> {
   const admin = await openPostgres(clusterUrl, 1);
   await admin.db.execute(sql.raw(`create database ${name}`));
   await admin.close();
@@ -67,16 +107,19 @@ async function round(clusterUrl: string, name: string, outbox: boolean): Promise
   if (pending.length < DECISIONS) throw new Error(`only ${pending.length} pending ads`);
 
   const smtp = await startSmtpServer();
+  const env = { DATABASE_URL: url, SMTP_URL: smtp.url, DATA_DIR: dataDir };
   const server = await startServer({
     dataDir,
     env: {
-      DATABASE_URL: url,
+      ...env,
       SEED_DEMO: 'false',
-      SMTP_URL: smtp.url,
-      ADVERTISER_MESSAGES: String(outbox),
+      ADVERTISER_MESSAGES: String(mode !== 'off'),
+      MESSAGE_WORKER: String(mode === 'in-server'),
     },
   });
+  let worker: ChildProcess | undefined;
   try {
+    if (mode === 'apart') worker = await startWorker(env);
     const cookie = await apiSignIn(server.url);
     const headers = { cookie, origin: server.url, 'content-type': 'application/json' };
     const latencies: number[] = [];
@@ -104,8 +147,9 @@ async function round(clusterUrl: string, name: string, outbox: boolean): Promise
     );
     const wall = performance.now() - started;
     latencies.sort((a, b) => a - b);
-    const result: Round = { outbox, p50: pct(latencies, 0.5), p95: pct(latencies, 0.95), wall, errors };
-    if (outbox) {
+    const result: Round = { mode, p50: pct(latencies, 0.5), p95: pct(latencies, 0.95), wall, errors };
+    if (mode !== 'off') {
+      if (mode === 'queued') worker = await startWorker(env);
       // Every decided ad's advertiser has an email address: one message per decision.
       let deliveredIn: number | null = null;
       for (;;) {
@@ -124,6 +168,11 @@ async function round(clusterUrl: string, name: string, outbox: boolean): Promise
     }
     return result;
   } finally {
+    if (worker && worker.exitCode === null) {
+      const exited = new Promise((r) => worker!.once('exit', r));
+      worker.kill('SIGTERM');
+      await exited;
+    }
     await server.stop();
     await smtp.close();
     await database.close();
@@ -131,16 +180,25 @@ async function round(clusterUrl: string, name: string, outbox: boolean): Promise
   }
 }
 
+const LABEL: Record<Mode, string> = {
+  off: 'off (baseline)',
+  'in-server': 'on, delivery in the server',
+  apart: 'on, `npm run worker` apart',
+  queued: 'on, no delivery during the burst',
+};
+
 async function main() {
   const bin = findPgBin();
   if (!bin) throw new Error('no PostgreSQL binaries');
   const cluster = await startPgCluster(bin, ['-c shared_buffers=256MB']);
   const rounds: Round[] = [];
   try {
-    // Alternating on/off, so that a warmer machine favours neither.
+    // Every mode once per round, the order rotated each round, so that a warmer (or busier) machine
+    // favours none of them.
     for (let r = 0; r < ROUNDS; r++) {
-      for (const outbox of [true, false]) {
-        const res = await round(cluster.url, `bench_${r}_${outbox ? 'on' : 'off'}`, outbox);
+      const order = modes.map((_, i) => modes[(i + r) % modes.length]!);
+      for (const mode of order) {
+        const res = await round(cluster.url, `bench_${r}_${mode.replace('-', '_')}`, mode);
         console.log(JSON.stringify(res));
         rounds.push(res);
       }
@@ -152,25 +210,37 @@ async function main() {
   const ms = (n: number) => n.toFixed(1);
   const lines = rounds.map(
     (r) =>
-      `| ${r.outbox ? 'on' : 'off'} | ${ms(r.p50)} | ${ms(r.p95)} | ${(r.wall / 1000).toFixed(1)} | ${r.errors} | ${
-        r.outbox
+      `| ${LABEL[r.mode]} | ${ms(r.p50)} | ${ms(r.p95)} | ${(r.wall / 1000).toFixed(1)} | ${r.errors} | ${
+        r.mode !== 'off'
           ? `${r.delivered} | ${r.dup} | ${r.deliveredIn === null ? 'not within the deadline' : (r.deliveredIn! / 1000).toFixed(1)}`
           : '– | – | –'
       } |`,
   );
-  const on = rounds.filter((r) => r.outbox);
-  const off = rounds.filter((r) => !r.outbox);
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const of = (m: Mode) => rounds.filter((r) => r.mode === m);
+  const off = of('off');
+  const ratios = modes
+    .filter((m) => m !== 'off')
+    .map(
+      (m) =>
+        `| ${LABEL[m]} | ${(mean(of(m).map((r) => r.p50)) / mean(off.map((r) => r.p50))).toFixed(2)} | ${(
+          mean(of(m).map((r) => r.p95)) / mean(off.map((r) => r.p95))
+        ).toFixed(2)} |`,
+    );
   const text = `
 ## ${new Date().toISOString().slice(0, 10)} — advertiser messages: ${DECISIONS.toLocaleString('en')} decisions in a burst (issue 19)
 
-Command: \`npm run bench:messages -- --decisions ${DECISIONS} --concurrency ${CONCURRENCY} --rounds ${ROUNDS}\`. Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}. PostgreSQL 15, server and SMTP server (smtp-server) on loopback, delivery by graphile-worker inside the server. Rounds alternate outbox on/off, each on a fresh database with equal data.
+Command: \`npm run bench:messages -- --decisions ${DECISIONS} --concurrency ${CONCURRENCY} --rounds ${ROUNDS} --modes ${modes.join(',')}\`. Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}. PostgreSQL 15, server, worker and SMTP server (smtp-server) on loopback on the same cores. Every round runs each mode once (order rotated), each on a fresh database with equal data.
 
 | outbox | decision p50 ms | decision p95 ms | burst s | errors | messages delivered | delivered twice | all delivered after s |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${lines.join('\n')}
 
-Ratio of the decisions' p50, outbox on / off: ${(mean(on.map((r) => r.p50)) / mean(off.map((r) => r.p50))).toFixed(2)}; p95: ${(mean(on.map((r) => r.p95)) / mean(off.map((r) => r.p95))).toFixed(2)}.
+Decisions' latency against the outbox off (mean of the rounds):
+
+| outbox | p50 ratio | p95 ratio |
+| --- | ---: | ---: |
+${ratios.join('\n')}
 `;
   console.log(text);
   if (!args['no-record']) fs.appendFileSync(new URL('./RESULTS.md', import.meta.url), text);

@@ -4,11 +4,10 @@ import { Logger, run, runMigrations, type Runner } from 'graphile-worker';
 import type { MessagesConfig } from '../config';
 import { recordAudit } from '../db/audit-repository';
 import type { Db, Executor } from '../db/client';
-import type { AdvertiserMessageRow, NewAdvertiserMessageRow } from '../db/schema';
+import type { AdvertiserMessageRow } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { activeChannels, channelsFor, DeliveryError, type Channels } from './channels';
 import * as repo from './outbox-repository';
-import { toE164 } from './phone';
 import type { MessageKind } from './templates';
 
 /** After the first attempt fails, the next ones wait this long; after the last, the message has failed. */
@@ -50,6 +49,9 @@ export class AdvertiserOutbox {
   private runner: Runner | undefined;
   private drain: Drain | undefined;
   private relayTimer: NodeJS.Timeout | undefined;
+  private toRelay: number[] = [];
+  private relayAllDue = false;
+  private relaying: Promise<void> | undefined;
 
   constructor(private readonly deps: OutboxDeps) {
     this.channels = channelsFor(deps.config, deps.dataDir);
@@ -90,6 +92,7 @@ export class AdvertiserOutbox {
 
   async close(): Promise<void> {
     clearInterval(this.relayTimer);
+    await this.relaying;
     await this.drain?.stop();
     await this.runner?.stop();
     this.runner = undefined;
@@ -97,41 +100,68 @@ export class AdvertiserOutbox {
     this.channels.sms.close?.();
   }
 
-  /** In the decision's transaction: the advertiser's messages, one per active channel. */
-  async record(tx: Executor, d: Decision): Promise<void> {
-    if (!this.deps.config.enabled) return;
-    const to = await repo.findRecipient(tx, d.userId);
-    const now = this.deps.clock();
-    const base = {
-      adId: d.adId,
-      userId: d.userId,
-      kind: d.kind,
-      adHeading: d.heading,
-      reason: d.reason,
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const rows: NewAdvertiserMessageRow[] = [];
-    if (this.active.email) rows.push({ ...base, channel: 'email', recipient: to.email });
-    const mobile = to.mobile ? toE164(to.mobile) : null;
-    // Without a gateway an SMS file is written only for those who have a number to send it to.
-    if (this.active.sms && (mobile || !this.active.embedded)) rows.push({ ...base, channel: 'sms', recipient: mobile });
-    const ids = await repo.insertMessages(tx, rows);
-    if (this.deps.kind === 'postgres' && ids.length) {
-      // The job commits with the decision, and its NOTIFY wakes a worker in any process.
-      await tx.execute(sql`select graphile_worker.add_job(${TASK}, json_build_object('id', m.id),
-          job_key := 'advertiser-message:' || m.id, max_attempts := 10)
-        from (values ${sql.join(
-          ids.map((id) => sql`(${id}::bigint)`),
-          sql`, `,
-        )}) m(id)`);
+  /**
+   * In the decision's transaction: the advertiser's messages, one per active channel, written by
+   * one statement; their ids go to `afterCommit`. Nothing else runs in the transaction: the job
+   * that delivers them is added after the commit (a crash before that leaves the row, which the
+   * next look for due messages finds), so the decision holds no queue locks and sends no NOTIFY.
+   */
+  async record(tx: Executor, d: Decision): Promise<number[]> {
+    if (!this.deps.config.enabled) return [];
+    return repo.insertDecisionMessages(tx, {
+      ...d,
+      now: this.deps.clock(),
+      email: this.active.email,
+      sms: this.active.sms,
+      smsOnlyWithNumber: this.active.embedded,
+    });
+  }
+
+  /**
+   * After a decision's commit: the embedded drain looks at once; on PostgreSQL the messages'
+   * jobs are added (with the ids `record` gave; without them, every due message), batched with
+   * those of decisions committed meanwhile, and their NOTIFY wakes a worker in any process.
+   * Not awaited by the decision.
+   */
+  afterCommit(ids?: readonly number[]): void {
+    if (this.drain) {
+      void this.drain.wake();
+      return;
+    }
+    if (this.deps.kind !== 'postgres' || !this.deps.config.enabled) return;
+    if (ids) this.toRelay.push(...ids);
+    else this.relayAllDue = true;
+    this.relaying ??= this.relay();
+  }
+
+  private async relay(): Promise<void> {
+    try {
+      while (this.toRelay.length || this.relayAllDue) {
+        const ids = this.toRelay.splice(0, 500);
+        const all = this.relayAllDue;
+        this.relayAllDue = false;
+        if (ids.length) {
+          try {
+            await this.addJobs(ids);
+          } catch (err) {
+            this.deps.log.warn({ err }, 'could not queue advertiser messages (the next look for due ones will)');
+          }
+        }
+        if (all) await this.relayDue();
+      }
+    } finally {
+      this.relaying = undefined;
     }
   }
 
-  /** After a decision's commit: the embedded drain looks at once (PostgreSQL was told by the job). */
-  afterCommit(): void {
-    this.drain?.wake();
+  /** One job per message, however often it is added (its job key); one statement and one NOTIFY for all. */
+  private async addJobs(ids: readonly number[]): Promise<void> {
+    await this.deps.db.execute(sql`select count(*) from graphile_worker.add_jobs(array(
+        select row(${TASK}, json_build_object('id', m.id), null, null, 10, 'advertiser-message:' || m.id, null, null)::graphile_worker.job_spec
+        from (values ${sql.join(
+          ids.map((id) => sql`(${id}::bigint)`),
+          sql`, `,
+        )}) m(id)), true)`);
   }
 
   /** Looks for due messages now (tests call it after moving the clock). */
@@ -176,13 +206,7 @@ export class AdvertiserOutbox {
   private async relayDue(): Promise<void> {
     try {
       const ids = await repo.dueIds(this.deps.db, this.deps.clock(), 500);
-      if (!ids.length) return;
-      await this.deps.db.execute(sql`select graphile_worker.add_job(${TASK}, json_build_object('id', m.id),
-          job_key := 'advertiser-message:' || m.id, job_key_mode := 'preserve_run_at', max_attempts := 10)
-        from (values ${sql.join(
-          ids.map((id) => sql`(${id}::bigint)`),
-          sql`, `,
-        )}) m(id)`);
+      if (ids.length) await this.addJobs(ids);
     } catch (err) {
       this.deps.log.warn({ err }, 'could not look for due advertiser messages');
     }
@@ -217,13 +241,9 @@ export class AdvertiserOutbox {
           advertiserId: row.userId,
         });
       }
-      if (row && this.deps.kind === 'postgres') {
-        await tx.execute(sql`select graphile_worker.add_job(${TASK}, json_build_object('id', ${id}::bigint),
-          job_key := 'advertiser-message:' || ${id}::bigint, max_attempts := 10)`);
-      }
       return row;
     });
-    if (row) this.afterCommit();
+    if (row) this.afterCommit([row.id]);
     return row;
   }
 }

@@ -127,6 +127,7 @@ export class AdsService {
   async setStatus(id: string, body: AdStatusBody, adminId: string): Promise<Advertisement> {
     const reason = body.status === 'rejected' ? body.rejectionReason : null;
     const at = this.clock();
+    let messages: number[] = [];
     const row = await this.db.transaction(async (tx) => {
       await refuseIfClaimedByOther(tx, id, adminId, at);
       const updated = await repo.moderatePending(tx, id, { status: body.status, rejectionReason: reason, adminId, at });
@@ -142,7 +143,7 @@ export class AdsService {
         rejectionReason: reason,
         submittedAt: updated.postingDate,
       });
-      await this.outbox.record(tx, {
+      messages = await this.outbox.record(tx, {
         adId: id,
         userId: updated.userId,
         kind: body.status,
@@ -151,7 +152,7 @@ export class AdsService {
       });
       return updated;
     });
-    this.outbox.afterCommit();
+    this.outbox.afterCommit(messages);
     return toAdvertisement(row);
   }
 
@@ -271,12 +272,13 @@ export class AdsService {
 
   /** Deletes the ad and (after commit) its image files; its moderation events stay. */
   async delete(id: string, adminId: string): Promise<void> {
+    let messages: number[] = [];
     const row = await this.db.transaction(async (tx) => {
       await actAs(tx, adminId);
       const deleted = await repo.deleteAd(tx, id);
       if (!deleted) throw new NotFoundError(adMessages.notFound);
       await recordAudit(tx, { ...adEntry(deleted), action: 'deleted', actorId: adminId, at: this.clock() });
-      await this.outbox.record(tx, {
+      messages = await this.outbox.record(tx, {
         adId: id,
         userId: deleted.userId,
         kind: 'deleted',
@@ -285,7 +287,7 @@ export class AdsService {
       });
       return deleted;
     });
-    this.outbox.afterCommit();
+    this.outbox.afterCommit(messages);
     await this.removeFiles(row.images);
   }
 
