@@ -62,7 +62,42 @@ type Round = {
   delivered?: number;
   dup?: number;
   deliveredIn?: number | null;
+  /** CPU time per decision during the burst, in ms: the server, the worker process, PostgreSQL, this process (client and SMTP server). */
+  cpu: { server: number; worker: number; postgres: number; bench: number };
 };
+
+const TICK_MS = 10; // USER_HZ = 100 on Linux
+
+/** utime + stime of every process, by pid, with its parent: from /proc, so it works across processes. */
+function cpuSnapshot(): Map<number, { ppid: number; ticks: number }> {
+  const out = new Map<number, { ppid: number; ticks: number }>();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(name), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return out;
+}
+
+/** CPU ms between two snapshots of `pid` and, with `children`, of its child processes. */
+function cpuBetween(
+  a: ReturnType<typeof cpuSnapshot>,
+  b: ReturnType<typeof cpuSnapshot>,
+  pid: number | undefined,
+  children = false,
+): number {
+  if (pid === undefined) return 0;
+  let ticks = 0;
+  for (const [p, e] of b) {
+    if (p === pid || (children && e.ppid === pid)) ticks += e.ticks - (a.get(p)?.ticks ?? 0);
+  }
+  return ticks * TICK_MS;
+}
 
 /** `npm run worker`'s program, once it says it runs. */
 async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
@@ -86,7 +121,7 @@ async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
 }
 
 /** One database per round, so that every round decides equal, untouched pending ads. */
-async function round(clusterUrl: string, name: string, mode: Mode): Promise<Round> {
+async function round(clusterUrl: string, postmaster: number, name: string, mode: Mode): Promise<Round> {
   const admin = await openPostgres(clusterUrl, 1);
   await admin.db.execute(sql.raw(`create database ${name}`));
   await admin.close();
@@ -125,6 +160,8 @@ async function round(clusterUrl: string, name: string, mode: Mode): Promise<Roun
     const latencies: number[] = [];
     let errors = 0;
     let next = 0;
+    const cpu0 = cpuSnapshot();
+    const bench0 = process.cpuUsage();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -146,8 +183,17 @@ async function round(clusterUrl: string, name: string, mode: Mode): Promise<Roun
       }),
     );
     const wall = performance.now() - started;
+    const cpu1 = cpuSnapshot();
+    const bench1 = process.cpuUsage(bench0);
+    const perDecision = (ms: number) => ms / DECISIONS;
+    const cpu = {
+      server: perDecision(cpuBetween(cpu0, cpu1, server.proc.pid)),
+      worker: perDecision(cpuBetween(cpu0, cpu1, worker?.pid)),
+      postgres: perDecision(cpuBetween(cpu0, cpu1, postmaster, true)),
+      bench: perDecision((bench1.user + bench1.system) / 1000),
+    };
     latencies.sort((a, b) => a - b);
-    const result: Round = { mode, p50: pct(latencies, 0.5), p95: pct(latencies, 0.95), wall, errors };
+    const result: Round = { mode, p50: pct(latencies, 0.5), p95: pct(latencies, 0.95), wall, errors, cpu };
     if (mode !== 'off') {
       if (mode === 'queued') worker = await startWorker(env);
       // Every decided ad's advertiser has an email address: one message per decision.
@@ -191,6 +237,7 @@ async function main() {
   const bin = findPgBin();
   if (!bin) throw new Error('no PostgreSQL binaries');
   const cluster = await startPgCluster(bin, ['-c shared_buffers=256MB']);
+  const postmaster = Number(fs.readFileSync(`${cluster.dir}/data/postmaster.pid`, 'utf8').split('\n')[0]);
   const rounds: Round[] = [];
   try {
     // Every mode once per round, the order rotated each round, so that a warmer (or busier) machine
@@ -198,7 +245,7 @@ async function main() {
     for (let r = 0; r < ROUNDS; r++) {
       const order = modes.map((_, i) => modes[(i + r) % modes.length]!);
       for (const mode of order) {
-        const res = await round(cluster.url, `bench_${r}_${mode.replace('-', '_')}`, mode);
+        const res = await round(cluster.url, postmaster, `bench_${r}_${mode.replace('-', '_')}`, mode);
         console.log(JSON.stringify(res));
         rounds.push(res);
       }
@@ -208,15 +255,18 @@ async function main() {
     fs.rmSync(cluster.dir, { recursive: true, force: true });
   }
   const ms = (n: number) => n.toFixed(1);
+  const cpuCells = (r: Round) =>
+    [r.cpu.server, r.cpu.worker, r.cpu.postgres, r.cpu.bench].map((n) => n.toFixed(2)).join(' / ');
   const lines = rounds.map(
     (r) =>
-      `| ${LABEL[r.mode]} | ${ms(r.p50)} | ${ms(r.p95)} | ${(r.wall / 1000).toFixed(1)} | ${r.errors} | ${
+      `| ${LABEL[r.mode]} | ${ms(r.p50)} | ${ms(r.p95)} | ${(r.wall / 1000).toFixed(1)} | ${r.errors} | ${cpuCells(r)} | ${
         r.mode !== 'off'
           ? `${r.delivered} | ${r.dup} | ${r.deliveredIn === null ? 'not within the deadline' : (r.deliveredIn! / 1000).toFixed(1)}`
           : '– | – | –'
       } |`,
   );
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const cpuTotal = (r: Round) => r.cpu.server + r.cpu.worker + r.cpu.postgres;
   const of = (m: Mode) => rounds.filter((r) => r.mode === m);
   const off = of('off');
   const ratios = modes
@@ -225,21 +275,21 @@ async function main() {
       (m) =>
         `| ${LABEL[m]} | ${(mean(of(m).map((r) => r.p50)) / mean(off.map((r) => r.p50))).toFixed(2)} | ${(
           mean(of(m).map((r) => r.p95)) / mean(off.map((r) => r.p95))
-        ).toFixed(2)} |`,
+        ).toFixed(2)} | ${(mean(of(m).map(cpuTotal)) / mean(off.map(cpuTotal))).toFixed(2)} |`,
     );
   const text = `
 ## ${new Date().toISOString().slice(0, 10)} — advertiser messages: ${DECISIONS.toLocaleString('en')} decisions in a burst (issue 19)
 
 Command: \`npm run bench:messages -- --decisions ${DECISIONS} --concurrency ${CONCURRENCY} --rounds ${ROUNDS} --modes ${modes.join(',')}\`. Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}. PostgreSQL 15, server, worker and SMTP server (smtp-server) on loopback on the same cores. Every round runs each mode once (order rotated), each on a fresh database with equal data.
 
-| outbox | decision p50 ms | decision p95 ms | burst s | errors | messages delivered | delivered twice | all delivered after s |
-| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+| outbox | decision p50 ms | decision p95 ms | burst s | errors | CPU ms per decision: server / worker / PostgreSQL / bench | messages delivered | delivered twice | all delivered after s |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${lines.join('\n')}
 
 Decisions' latency against the outbox off (mean of the rounds):
 
-| outbox | p50 ratio | p95 ratio |
-| --- | ---: | ---: |
+| outbox | p50 ratio | p95 ratio | CPU per decision in the burst (server + worker + PostgreSQL), ratio |
+| --- | ---: | ---: | ---: |
 ${ratios.join('\n')}
 `;
   console.log(text);

@@ -15,6 +15,8 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 
 /** How often queued retries and lost claims are looked for, besides the wake-up after each decision. */
 export const POLL_MS = 30_000;
 const TASK = 'deliver_advertiser_message';
+/** Messages sent at once by one process (and SMTP connections kept open for them). */
+export const DELIVERY_CONCURRENCY = 2;
 const DRAIN_BATCH = 20;
 
 export type Decision = {
@@ -76,10 +78,14 @@ export class AdvertiserOutbox {
       this.runner = await run({
         connectionString,
         logger,
-        concurrency: 4,
+        concurrency: DELIVERY_CONCURRENCY,
         maxPoolSize: 6,
         noHandleSignals: true,
         pollInterval: 2_000,
+        // Jobs fetched a few at a time and completed in batches: fewer queries per message, so
+        // delivery takes less of the CPU the decisions run on. A job locked by a process that died
+        // is no loss: its message is due again and is given a new job by the next look for due ones.
+        preset: { worker: { localQueue: { size: DELIVERY_CONCURRENCY + 1 }, completeJobBatchDelay: 100 } },
         taskList: { [TASK]: async (payload) => this.deliver(Number((payload as { id: unknown }).id)) },
       });
       this.relayTimer = setInterval(() => void this.relayDue(), POLL_MS);
