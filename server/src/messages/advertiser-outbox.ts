@@ -17,6 +17,13 @@ export const POLL_MS = 30_000;
 const TASK = 'deliver_advertiser_message';
 /** Messages sent at once by one process (and SMTP connections kept open for them). */
 export const DELIVERY_CONCURRENCY = 2;
+/**
+ * Delivery inside the server gives way to decisions: it waits until none has been committed here
+ * for QUIET_MS, but holds back for at most MAX_YIELD_MS in a row, so that a long stream of
+ * decisions still has its messages sent meanwhile.
+ */
+export const QUIET_MS = 300;
+export const MAX_YIELD_MS = 15_000;
 const DRAIN_BATCH = 20;
 
 export type Decision = {
@@ -54,6 +61,9 @@ export class AdvertiserOutbox {
   private toRelay: number[] = [];
   private relayAllDue = false;
   private relaying: Promise<void> | undefined;
+  private lastDecisionAt = -Infinity;
+  private closing = false;
+  private yieldingSince: number | undefined;
 
   constructor(private readonly deps: OutboxDeps) {
     this.channels = channelsFor(deps.config, deps.dataDir);
@@ -86,7 +96,12 @@ export class AdvertiserOutbox {
         // delivery takes less of the CPU the decisions run on. A job locked by a process that died
         // is no loss: its message is due again and is given a new job by the next look for due ones.
         preset: { worker: { localQueue: { size: DELIVERY_CONCURRENCY + 1 }, completeJobBatchDelay: 100 } },
-        taskList: { [TASK]: async (payload) => this.deliver(Number((payload as { id: unknown }).id)) },
+        taskList: {
+          [TASK]: async (payload) => {
+            await this.yieldToDecisions();
+            await this.deliver(Number((payload as { id: unknown }).id));
+          },
+        },
       });
       this.relayTimer = setInterval(() => void this.relayDue(), POLL_MS);
       this.relayTimer.unref();
@@ -97,6 +112,7 @@ export class AdvertiserOutbox {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     clearInterval(this.relayTimer);
     await this.relaying;
     await this.drain?.stop();
@@ -130,6 +146,7 @@ export class AdvertiserOutbox {
    * Not awaited by the decision.
    */
   afterCommit(ids?: readonly number[]): void {
+    this.lastDecisionAt = performance.now();
     if (this.drain) {
       void this.drain.wake();
       return;
@@ -168,6 +185,25 @@ export class AdvertiserOutbox {
           ids.map((id) => sql`(${id}::bigint)`),
           sql`, `,
         )}) m(id)), true)`);
+  }
+
+  /**
+   * Waits while decisions are being made in this process (delivery and decisions share its CPU
+   * and the database's): a burst of decisions is answered first, its messages follow it. A
+   * separate worker process (`npm run worker`) never waits: it decides nothing.
+   */
+  async yieldToDecisions(): Promise<void> {
+    for (;;) {
+      const now = performance.now();
+      const quietFor = now - this.lastDecisionAt;
+      if (quietFor >= QUIET_MS || this.closing) {
+        this.yieldingSince = undefined;
+        return;
+      }
+      this.yieldingSince ??= now;
+      if (now - this.yieldingSince >= MAX_YIELD_MS) return;
+      await new Promise((resolve) => setTimeout(resolve, QUIET_MS - quietFor));
+    }
   }
 
   /** Looks for due messages now (tests call it after moving the clock). */
@@ -290,6 +326,8 @@ class Drain {
     for (;;) {
       const ids = await this.outbox.dueIds(DRAIN_BATCH);
       for (const id of ids) {
+        if (this.stopped) return;
+        await this.outbox.yieldToDecisions();
         if (this.stopped) return;
         await this.outbox.deliver(id);
       }
