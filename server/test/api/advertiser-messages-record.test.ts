@@ -3,7 +3,8 @@ import { afterEach, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client';
 import { e164Sql } from '../../src/messages/outbox-repository';
 import { toE164 } from '../../src/messages/phone';
-import { makeAd, makeUser } from '../support/factories';
+import { adminClient } from '../support/ads-helpers';
+import { makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
 import { startSmtpServer, waitFor } from '../support/message-servers';
 import { buildTestApp, describeApi, testDb } from '../support/test-app';
 
@@ -69,6 +70,31 @@ describeApi('writing a decision’s messages', () => {
       await waitFor(() => mail.received.length >= 1);
       await waitFor(async () => (await outbox.find(ids[0]!))?.status === 'sent' && (await jobs()) === 0);
       expect(mail.received.map((m) => m.to)).toEqual([['kamal@example.lk']]);
+    },
+  );
+
+  it.skipIf(testDb !== 'postgres')(
+    'a bulk decision of more than 500 ads queues a job for every message at once',
+    async () => {
+      const t = await buildTestApp({ env: { MESSAGE_WORKER: 'false' } });
+      cleanups.push(() => t.close());
+      const admin = await makeAdmin(t.database.db);
+      const api = adminClient(t.app, await signIn(t.app, admin.email));
+      const user = await makeUser(t.database.db);
+      await t.database.db.execute(sql`insert into advertisements (user_id, title, heading, username, category, district)
+      select ${user.id}::uuid, 'Ad ' || i, 'Heading ' || i, ${user.username}, 'Vehicles', 'Colombo'
+      from generate_series(1, 520) i`);
+      const res = await api.bulk({ status: 'approved', match: { status: 'pending' }, max: 520 });
+      expect(res.json()).toMatchObject({ ok: 520, failed: 0 });
+      // No delivering process here, so no look for due messages: only the jobs added after the commits.
+      await waitFor(async () => {
+        const [r] = rowsOf<{ jobs: number; messages: number }>(
+          await t.database.db.execute(sql`select (select count(*)::int from graphile_worker.jobs) as jobs,
+            (select count(*)::int from advertiser_messages) as messages`),
+        );
+        // An email and a text (the advertiser's mobile is verified) for each ad.
+        return r!.messages === 1040 && r!.jobs === 1040;
+      });
     },
   );
 });

@@ -189,6 +189,7 @@ export class AdsService {
     let ok = 0;
     let failed = 0;
     let left = body.max;
+    const messages: number[] = [];
     try {
       while (left > 0) {
         const size = Math.min(left, MATCH_CHUNK);
@@ -201,6 +202,7 @@ export class AdsService {
             adminId,
             at,
           });
+          const written: number[] = [];
           for (const row of rows) {
             await recordAudit(tx, {
               ...adEntry(row),
@@ -210,23 +212,26 @@ export class AdsService {
               rejectionReason: reason,
               submittedAt: row.postingDate,
             });
-            await this.outbox.record(tx, {
-              adId: row.id,
-              userId: row.userId,
-              kind: body.status,
-              heading: row.heading,
-              reason,
-            });
+            written.push(
+              ...(await this.outbox.record(tx, {
+                adId: row.id,
+                userId: row.userId,
+                kind: body.status,
+                heading: row.heading,
+                reason,
+              })),
+            );
           }
-          return { locked: ids.length, decided: rows.length };
+          return { locked: ids.length, decided: rows.length, written };
         });
+        messages.push(...chunk.written);
         ok += chunk.decided;
         failed += chunk.locked - chunk.decided;
         left -= chunk.locked;
         if (chunk.locked < size) break;
       }
     } finally {
-      if (ok) this.outbox.afterCommit();
+      if (ok) this.outbox.afterCommit(messages);
     }
     const remaining = await matching.countPendingMatching(this.db, match, before);
     return { success: true, ok, failed, remaining };
