@@ -16,6 +16,15 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 
 /** How often queued retries and lost claims are looked for, besides the wake-up after each decision. */
 export const POLL_MS = 30_000;
 const TASK = 'deliver_advertiser_message';
+/** Messages sent at once by one process (and SMTP connections kept open for them). */
+export const DELIVERY_CONCURRENCY = 2;
+/**
+ * Delivery inside the server gives way to decisions: it waits until none has been committed here
+ * for QUIET_MS, but holds back for at most MAX_YIELD_MS in a row, so that a long stream of
+ * decisions still has its messages sent meanwhile.
+ */
+export const QUIET_MS = 300;
+export const MAX_YIELD_MS = 15_000;
 const DRAIN_BATCH = 20;
 
 export type Decision = {
@@ -50,6 +59,12 @@ export class AdvertiserOutbox {
   private runner: Runner | undefined;
   private drain: Drain | undefined;
   private relayTimer: NodeJS.Timeout | undefined;
+  private toRelay: number[] = [];
+  private relayAllDue = false;
+  private relaying: Promise<void> | undefined;
+  private lastDecisionAt = -Infinity;
+  private closing = false;
+  private yieldingSince: number | undefined;
 
   constructor(private readonly deps: OutboxDeps) {
     this.channels = channelsFor(deps.config, deps.dataDir);
@@ -74,11 +89,20 @@ export class AdvertiserOutbox {
       this.runner = await run({
         connectionString,
         logger,
-        concurrency: 4,
+        concurrency: DELIVERY_CONCURRENCY,
         maxPoolSize: 6,
         noHandleSignals: true,
         pollInterval: 2_000,
-        taskList: { [TASK]: async (payload) => this.deliver(Number((payload as { id: unknown }).id)) },
+        // Jobs fetched a few at a time and completed in batches: fewer queries per message, so
+        // delivery takes less of the CPU the decisions run on. A job locked by a process that died
+        // is no loss: its message is due again and is given a new job by the next look for due ones.
+        preset: { worker: { localQueue: { size: DELIVERY_CONCURRENCY + 1 }, completeJobBatchDelay: 100 } },
+        taskList: {
+          [TASK]: async (payload) => {
+            await this.yieldToDecisions();
+            await this.deliver(Number((payload as { id: unknown }).id));
+          },
+        },
       });
       this.relayTimer = setInterval(() => void this.relayDue(), POLL_MS);
       this.relayTimer.unref();
@@ -89,7 +113,9 @@ export class AdvertiserOutbox {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     clearInterval(this.relayTimer);
+    await this.relaying;
     await this.drain?.stop();
     await this.runner?.stop();
     this.runner = undefined;
@@ -97,45 +123,68 @@ export class AdvertiserOutbox {
     this.channels.sms.close?.();
   }
 
-  /** In the decision's transaction: the advertiser's messages, one per active channel. */
-  async record(tx: Executor, d: Decision): Promise<void> {
-    if (!this.deps.config.enabled) return;
-    const to = await repo.findRecipient(tx, d.userId);
-    const now = this.deps.clock();
-    const base = {
-      adId: d.adId,
-      userId: d.userId,
-      kind: d.kind,
-      adHeading: d.heading,
-      reason: d.reason,
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const rows: NewAdvertiserMessageRow[] = [];
-    if (this.active.email) rows.push({ ...base, channel: 'email', recipient: to.email });
-    const mobile = to.mobile ? toE164(to.mobile) : null;
-    // Without a gateway an SMS file is written only for those who have a number to send it to.
-    if (this.active.sms && (mobile || !this.active.embedded)) rows.push({ ...base, channel: 'sms', recipient: mobile });
-    const ids = await repo.insertMessages(tx, rows);
-    if (this.deps.kind === 'postgres' && ids.length) {
-      // The job commits with the decision, and its NOTIFY wakes a worker in any process.
-      await tx.execute(sql`select graphile_worker.add_job(${TASK}, json_build_object('id', m.id),
-          job_key := 'advertiser-message:' || m.id, max_attempts := 10)
-        from (values ${sql.join(
-          ids.map((id) => sql`(${id}::bigint)`),
-          sql`, `,
-        )}) m(id)`);
+  /**
+   * In the decision's transaction: the advertiser's messages, one per active channel, written by
+   * one statement; their ids go to `afterCommit`. Nothing else runs in the transaction: the job
+   * that delivers them is added after the commit (a crash before that leaves the row, which the
+   * next look for due messages finds), so the decision holds no queue locks and sends no NOTIFY.
+   */
+  async record(tx: Executor, d: Decision): Promise<number[]> {
+    if (!this.deps.config.enabled) return [];
+    return repo.insertDecisionMessages(tx, {
+      ...d,
+      now: this.deps.clock(),
+      email: this.active.email,
+      sms: this.active.sms,
+      smsOnlyWithNumber: this.active.embedded,
+    });
+  }
+
+  /**
+   * After a decision's commit: the embedded drain looks at once; on PostgreSQL the messages'
+   * jobs are added (with the ids `record` gave; without them, every due message), batched with
+   * those of decisions committed meanwhile, and their NOTIFY wakes a worker in any process.
+   * Not awaited by the decision.
+   */
+  afterCommit(ids?: readonly number[]): void {
+    this.lastDecisionAt = performance.now();
+    if (this.drain) {
+      void this.drain.wake();
+      return;
+    }
+    if (this.deps.kind !== 'postgres' || !this.deps.config.enabled) return;
+    if (ids) this.toRelay.push(...ids);
+    else this.relayAllDue = true;
+    this.relaying ??= this.relay();
+  }
+
+  private async relay(): Promise<void> {
+    try {
+      while (this.toRelay.length || this.relayAllDue) {
+        const ids = this.toRelay.splice(0, 500);
+        const all = this.relayAllDue;
+        this.relayAllDue = false;
+        if (ids.length) {
+          try {
+            await this.addJobs(ids);
+          } catch (err) {
+            this.deps.log.warn({ err }, 'could not queue advertiser messages (the next look for due ones will)');
+          }
+        }
+        if (all) await this.relayDue();
+      }
+    } finally {
+      this.relaying = undefined;
     }
   }
 
   /**
    * `record` for many decisions in one transaction (select all matching): the same rows in the
-   * same order, but one statement to find the advertisers, one to insert the messages and one to
-   * queue their jobs, whatever the number of decisions.
+   * same order, but one statement to find the advertisers and one to insert the messages, whatever
+   * the number of decisions; their ids go to `afterCommit`.
    */
-  async recordMany(tx: Executor, decisions: Decision[]): Promise<void> {
-    if (!this.deps.config.enabled || !decisions.length) return;
+  async recordMany(tx: Executor, decisions: Decision[]): Promise<number[]> {
+    if (!this.deps.config.enabled || !decisions.length) return [];
     const recipients = await repo.findRecipients(
       tx,
       decisions.flatMap((d) => (d.userId ? [d.userId] : [])),
@@ -159,19 +208,37 @@ export class AdvertiserOutbox {
       if (this.active.sms && (mobile || !this.active.embedded))
         rows.push({ ...base, channel: 'sms', recipient: mobile });
     }
-    const ids = await repo.insertMessages(tx, rows);
-    if (this.deps.kind === 'postgres' && ids.length) {
-      // One add_jobs call: one statement and one wake-up for the whole batch, still committed with it.
-      await tx.execute(sql`select graphile_worker.add_jobs(array(
-          select row(${TASK}, json_build_object('id', m.id), null, null, 10, 'advertiser-message:' || m.id, null, null)
-            ::graphile_worker.job_spec
-          from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as m(id, n) order by m.n))`);
-    }
+    // Their jobs are added after the commit, as for `record` (afterCommit with these ids).
+    return repo.insertMessages(tx, rows);
   }
 
-  /** After a decision's commit: the embedded drain looks at once (PostgreSQL was told by the job). */
-  afterCommit(): void {
-    this.drain?.wake();
+  /** One job per message, however often it is added (its job key); one statement and one NOTIFY for all. */
+  private async addJobs(ids: readonly number[]): Promise<void> {
+    await this.deps.db.execute(sql`select count(*) from graphile_worker.add_jobs(array(
+        select row(${TASK}, json_build_object('id', m.id), null, null, 10, 'advertiser-message:' || m.id, null, null)::graphile_worker.job_spec
+        from (values ${sql.join(
+          ids.map((id) => sql`(${id}::bigint)`),
+          sql`, `,
+        )}) m(id)), true)`);
+  }
+
+  /**
+   * Waits while decisions are being made in this process (delivery and decisions share its CPU
+   * and the database's): a burst of decisions is answered first, its messages follow it. A
+   * separate worker process (`npm run worker`) never waits: it decides nothing.
+   */
+  async yieldToDecisions(): Promise<void> {
+    for (;;) {
+      const now = performance.now();
+      const quietFor = now - this.lastDecisionAt;
+      if (quietFor >= QUIET_MS || this.closing) {
+        this.yieldingSince = undefined;
+        return;
+      }
+      this.yieldingSince ??= now;
+      if (now - this.yieldingSince >= MAX_YIELD_MS) return;
+      await new Promise((resolve) => setTimeout(resolve, QUIET_MS - quietFor));
+    }
   }
 
   /** Looks for due messages now (tests call it after moving the clock). */
@@ -216,13 +283,7 @@ export class AdvertiserOutbox {
   private async relayDue(): Promise<void> {
     try {
       const ids = await repo.dueIds(this.deps.db, this.deps.clock(), 500);
-      if (!ids.length) return;
-      await this.deps.db.execute(sql`select graphile_worker.add_job(${TASK}, json_build_object('id', m.id),
-          job_key := 'advertiser-message:' || m.id, job_key_mode := 'preserve_run_at', max_attempts := 10)
-        from (values ${sql.join(
-          ids.map((id) => sql`(${id}::bigint)`),
-          sql`, `,
-        )}) m(id)`);
+      if (ids.length) await this.addJobs(ids);
     } catch (err) {
       this.deps.log.warn({ err }, 'could not look for due advertiser messages');
     }
@@ -257,13 +318,9 @@ export class AdvertiserOutbox {
           advertiserId: row.userId,
         });
       }
-      if (row && this.deps.kind === 'postgres') {
-        await tx.execute(sql`select graphile_worker.add_job(${TASK}, json_build_object('id', ${id}::bigint),
-          job_key := 'advertiser-message:' || ${id}::bigint, max_attempts := 10)`);
-      }
       return row;
     });
-    if (row) this.afterCommit();
+    if (row) this.afterCommit([row.id]);
     return row;
   }
 }
@@ -304,6 +361,8 @@ class Drain {
     for (;;) {
       const ids = await this.outbox.dueIds(DRAIN_BATCH);
       for (const id of ids) {
+        if (this.stopped) return;
+        await this.outbox.yieldToDecisions();
         if (this.stopped) return;
         await this.outbox.deliver(id);
       }

@@ -43,6 +43,9 @@ type SmtpError = Error & { responseCode?: number; code?: string };
 export function smtpChannel(smtpUrl: string, mailFrom: string): Channel {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
+    // A burst of decisions reuses a few open connections instead of a handshake per message.
+    pool: true,
+    maxConnections: 2,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 30_000,

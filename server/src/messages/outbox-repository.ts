@@ -139,3 +139,51 @@ export async function requeueFailed(db: Executor, id: number, now: Date): Promis
     .returning();
   return row;
 }
+
+/**
+ * `phone.ts`'s toE164 in SQL, so that a decision's messages are written by one statement (the
+ * unit test holds the two to the same answers).
+ */
+export const e164Sql = (mobile: SQL): SQL => sql`(select case
+    when d ~ '^\\+94[0-9]{9}$' then d
+    when d ~ '^0094[0-9]{9}$' then '+' || substr(d, 3)
+    when d ~ '^94[0-9]{9}$' then '+' || d
+    when d ~ '^0[0-9]{9}$' then '+94' || substr(d, 2)
+    when d ~ '^\\+[1-9][0-9]{7,14}$' then d
+  end from (select regexp_replace(${mobile}, '[[:space:]().-]', '', 'g') as d) p)`;
+
+export type DecisionMessages = {
+  adId: string;
+  userId: string | null;
+  kind: 'approved' | 'rejected' | 'deleted';
+  heading: string;
+  reason: string | null;
+  now: Date;
+  email: boolean;
+  sms: boolean;
+  /** No SMS gateway: an SMS file is written only for advertisers with a number to send it to. */
+  smsOnlyWithNumber: boolean;
+};
+
+/**
+ * A decision's messages, one per channel, with the advertiser's address as it is now (email;
+ * the mobile in E.164 when the account is verified), in one statement: one round trip in the
+ * decision's transaction.
+ */
+export async function insertDecisionMessages(db: Executor, m: DecisionMessages): Promise<number[]> {
+  if (!m.email && !m.sms) return [];
+  const now = m.now.toISOString();
+  const result = await db.execute(sql`insert into advertiser_messages
+      (ad_id, user_id, kind, channel, recipient, ad_heading, reason, next_attempt_at, created_at, updated_at)
+    select ${m.adId}::uuid, ${m.userId}::uuid, ${m.kind}, c.channel, c.recipient, ${m.heading}, ${m.reason},
+      ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
+    from (select nullif(trim(u.email), '') as email,
+            case when u.is_verified then ${e164Sql(sql`u.mobile`)} end as mobile
+          from (select 1) one left join users u on u.id = ${m.userId}::uuid) r
+    cross join lateral (values (1, 'email', r.email), (2, 'sms', r.mobile)) c(n, channel, recipient)
+    where (c.channel = 'email' and ${m.email})
+       or (c.channel = 'sms' and ${m.sms} and (c.recipient is not null or not ${m.smsOnlyWithNumber}))
+    order by c.n
+    returning id`);
+  return (result as unknown as { rows: { id: string | number }[] }).rows.map((r) => Number(r.id));
+}

@@ -140,6 +140,7 @@ export class AdsService {
   async setStatus(id: string, body: AdStatusBody, adminId: string): Promise<Advertisement> {
     const reason = body.status === 'rejected' ? body.rejectionReason : null;
     const at = this.clock();
+    let messages: number[] = [];
     const row = await this.db.transaction(async (tx) => {
       await refuseIfClaimedByOther(tx, id, adminId, at);
       const updated = await repo.moderatePending(tx, id, { status: body.status, rejectionReason: reason, adminId, at });
@@ -155,7 +156,7 @@ export class AdsService {
         rejectionReason: reason,
         submittedAt: updated.postingDate,
       });
-      await this.outbox.record(tx, {
+      messages = await this.outbox.record(tx, {
         adId: id,
         userId: updated.userId,
         kind: body.status,
@@ -164,7 +165,7 @@ export class AdsService {
       });
       return updated;
     });
-    this.outbox.afterCommit();
+    this.outbox.afterCommit(messages);
     return toAdvertisement(row);
   }
 
@@ -201,6 +202,7 @@ export class AdsService {
     let ok = 0;
     let failed = 0;
     let left = body.max;
+    const messages: number[] = [];
     try {
       while (left > 0) {
         const size = Math.min(left, MATCH_CHUNK);
@@ -214,7 +216,8 @@ export class AdsService {
             at,
           });
           // As setStatus records each decision, but one statement for all the chunk's entries and
-          // one for its messages (and one for their jobs): per-row statements made 1,000 ads take 35 s.
+          // one for its messages (their jobs are added after the commit): per-row statements made
+          // 1,000 ads take 35 s.
           await recordAuditMany(
             tx,
             rows.map((row) => ({
@@ -226,7 +229,7 @@ export class AdsService {
               submittedAt: row.postingDate,
             })),
           );
-          await this.outbox.recordMany(
+          const written = await this.outbox.recordMany(
             tx,
             rows.map((row) => ({
               adId: row.id,
@@ -236,15 +239,16 @@ export class AdsService {
               reason,
             })),
           );
-          return { locked: ids.length, decided: rows.length };
+          return { locked: ids.length, decided: rows.length, written };
         });
+        messages.push(...chunk.written);
         ok += chunk.decided;
         failed += chunk.locked - chunk.decided;
         left -= chunk.locked;
         if (chunk.locked < size) break;
       }
     } finally {
-      if (ok) this.outbox.afterCommit();
+      if (ok) this.outbox.afterCommit(messages);
     }
     const remaining = await matching.countPendingMatching(this.db, match, before);
     return { success: true, ok, failed, remaining };
@@ -291,12 +295,13 @@ export class AdsService {
 
   /** Deletes the ad and (after commit) its image files; its moderation events stay. */
   async delete(id: string, adminId: string): Promise<void> {
+    let messages: number[] = [];
     const row = await this.db.transaction(async (tx) => {
       await actAs(tx, adminId);
       const deleted = await repo.deleteAd(tx, id);
       if (!deleted) throw new NotFoundError(adMessages.notFound);
       await recordAudit(tx, { ...adEntry(deleted), action: 'deleted', actorId: adminId, at: this.clock() });
-      await this.outbox.record(tx, {
+      messages = await this.outbox.record(tx, {
         adId: id,
         userId: deleted.userId,
         kind: 'deleted',
@@ -305,7 +310,7 @@ export class AdsService {
       });
       return deleted;
     });
-    this.outbox.afterCommit();
+    this.outbox.afterCommit(messages);
     await this.removeFiles(row.images);
   }
 
