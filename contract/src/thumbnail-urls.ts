@@ -15,9 +15,13 @@ export interface ImageThumbnails {
   w480: string;
 }
 
-/** An image URL on another host (`https://…`, `//…`), as the server answers them with S3_PUBLIC_URL. */
+/**
+ * An image URL on another host (`https://…`, `//…`), as the server answers them with S3_PUBLIC_URL.
+ * Only http(s): a stored path such as `javascript:…` or `data:…` is a path of this server, served
+ * under /uploads/, never used as it is.
+ */
 export function isAbsoluteUrl(url: string): boolean {
-  return /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url);
+  return /^(?:https?:)?\/\//i.test(url);
 }
 
 /**
