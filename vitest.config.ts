@@ -14,6 +14,10 @@ import react from '@vitejs/plugin-react';
 const hangGuard = { testTimeout: 60_000, hookTimeout: 120_000 };
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core less one: a single worker on the 2-core machines,
+    // which ran every file one after the other while most of them wait on PostgreSQL, Chromium or
+    // a server process. Three keep the cores busy; the e2e files still run one at a time.
+    maxWorkers: 3,
     projects: [
       {
         test: {
