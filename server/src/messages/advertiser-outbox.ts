@@ -4,11 +4,10 @@ import { Logger, run, runMigrations, type Runner } from 'graphile-worker';
 import type { MessagesConfig } from '../config';
 import { recordAudit } from '../db/audit-repository';
 import type { Db, Executor } from '../db/client';
-import type { AdvertiserMessageRow, NewAdvertiserMessageRow } from '../db/schema';
+import type { AdvertiserMessageRow } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { activeChannels, channelsFor, DeliveryError, type Channels } from './channels';
 import * as repo from './outbox-repository';
-import { toE164 } from './phone';
 import type { MessageKind } from './templates';
 
 /** After the first attempt fails, the next ones wait this long; after the last, the message has failed. */
@@ -130,14 +129,7 @@ export class AdvertiserOutbox {
    * next look for due messages finds), so the decision holds no queue locks and sends no NOTIFY.
    */
   async record(tx: Executor, d: Decision): Promise<number[]> {
-    if (!this.deps.config.enabled) return [];
-    return repo.insertDecisionMessages(tx, {
-      ...d,
-      now: this.deps.clock(),
-      email: this.active.email,
-      sms: this.active.sms,
-      smsOnlyWithNumber: this.active.embedded,
-    });
+    return this.recordMany(tx, [d]);
   }
 
   /**
@@ -179,37 +171,16 @@ export class AdvertiserOutbox {
   }
 
   /**
-   * `record` for many decisions in one transaction (select all matching): the same rows in the
-   * same order, but one statement to find the advertisers and one to insert the messages, whatever
-   * the number of decisions; their ids go to `afterCommit`.
+   * `record` for many decisions in one transaction (select all matching): one statement however
+   * many decisions; their ids go to `afterCommit`.
    */
   async recordMany(tx: Executor, decisions: Decision[]): Promise<number[]> {
-    if (!this.deps.config.enabled || !decisions.length) return [];
-    const recipients = await repo.findRecipients(
-      tx,
-      decisions.flatMap((d) => (d.userId ? [d.userId] : [])),
-    );
-    const now = this.deps.clock();
-    const rows: NewAdvertiserMessageRow[] = [];
-    for (const d of decisions) {
-      const to = (d.userId && recipients.get(d.userId)) || { email: null, mobile: null };
-      const base = {
-        adId: d.adId,
-        userId: d.userId,
-        kind: d.kind,
-        adHeading: d.heading,
-        reason: d.reason,
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
-      };
-      if (this.active.email) rows.push({ ...base, channel: 'email', recipient: to.email });
-      const mobile = to.mobile ? toE164(to.mobile) : null;
-      if (this.active.sms && (mobile || !this.active.embedded))
-        rows.push({ ...base, channel: 'sms', recipient: mobile });
-    }
-    // Their jobs are added after the commit, as for `record` (afterCommit with these ids).
-    return repo.insertMessages(tx, rows);
+    if (!this.deps.config.enabled) return [];
+    return repo.insertDecisionMessages(tx, decisions, this.deps.clock(), {
+      email: this.active.email,
+      sms: this.active.sms,
+      smsOnlyWithNumber: this.active.embedded,
+    });
   }
 
   /** One job per message, however often it is added (its job key); one statement and one NOTIFY for all. */

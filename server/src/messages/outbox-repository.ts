@@ -1,44 +1,10 @@
 import { and, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AdvertiserMessageListQuery } from '@backoffice/contract';
 import type { Executor } from '../db/client';
-import { advertiserMessages, users, type AdvertiserMessageRow, type NewAdvertiserMessageRow } from '../db/schema';
+import { advertiserMessages, type AdvertiserMessageRow } from '../db/schema';
 
 /** A claimed message stays 'sending' this long; past it, an attempt that died with its process is taken again. */
 export const SENDING_LEASE_MS = 5 * 60_000;
-
-export type Recipient = { email: string | null; mobile: string | null };
-
-/** The advertiser's email and (when the account is verified) mobile, at the time of the decision. */
-export async function findRecipient(db: Executor, userId: string | null): Promise<Recipient> {
-  if (!userId) return { email: null, mobile: null };
-  const [row] = await db
-    .select({ email: users.email, mobile: users.mobile, verified: users.isVerified })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) return { email: null, mobile: null };
-  return { email: row.email.trim() || null, mobile: row.verified ? row.mobile : null };
-}
-
-/** findRecipient for several advertisers in one statement, by user id (unknown ids are left out). */
-export async function findRecipients(db: Executor, userIds: string[]): Promise<Map<string, Recipient>> {
-  const found = new Map<string, Recipient>();
-  const ids = [...new Set(userIds)];
-  if (!ids.length) return found;
-  const rows = await db
-    .select({ id: users.id, email: users.email, mobile: users.mobile, verified: users.isVerified })
-    .from(users)
-    .where(inArray(users.id, ids));
-  for (const row of rows)
-    found.set(row.id, { email: row.email.trim() || null, mobile: row.verified ? row.mobile : null });
-  return found;
-}
-
-export async function insertMessages(db: Executor, rows: NewAdvertiserMessageRow[]): Promise<number[]> {
-  if (!rows.length) return [];
-  const inserted = await db.insert(advertiserMessages).values(rows).returning({ id: advertiserMessages.id });
-  return inserted.map((r) => r.id);
-}
 
 const due = (now: Date): SQL =>
   and(inArray(advertiserMessages.status, ['queued', 'sending']), lte(advertiserMessages.nextAttemptAt, now))!;
@@ -152,13 +118,15 @@ export const e164Sql = (mobile: SQL): SQL => sql`(select case
     when d ~ '^\\+[1-9][0-9]{7,14}$' then d
   end from (select regexp_replace(${mobile}, '[[:space:]().-]', '', 'g') as d) p)`;
 
-export type DecisionMessages = {
+export type DecisionMessage = {
   adId: string;
   userId: string | null;
   kind: 'approved' | 'rejected' | 'deleted';
   heading: string;
   reason: string | null;
-  now: Date;
+};
+
+export type MessageChannels = {
   email: boolean;
   sms: boolean;
   /** No SMS gateway: an SMS file is written only for advertisers with a number to send it to. */
@@ -166,24 +134,32 @@ export type DecisionMessages = {
 };
 
 /**
- * A decision's messages, one per channel, with the advertiser's address as it is now (email;
- * the mobile in E.164 when the account is verified), in one statement: one round trip in the
- * decision's transaction.
+ * The decisions' messages, one per channel and decision in the decisions' order, with each
+ * advertiser's address as it is now (email; the mobile in E.164 when the account is verified), in
+ * one statement however many decisions: one round trip in the decisions' transaction.
  */
-export async function insertDecisionMessages(db: Executor, m: DecisionMessages): Promise<number[]> {
-  if (!m.email && !m.sms) return [];
-  const now = m.now.toISOString();
+export async function insertDecisionMessages(
+  db: Executor,
+  decisions: readonly DecisionMessage[],
+  now: Date,
+  c: MessageChannels,
+): Promise<number[]> {
+  if ((!c.email && !c.sms) || !decisions.length) return [];
+  const at = now.toISOString();
   const result = await db.execute(sql`insert into advertiser_messages
       (ad_id, user_id, kind, channel, recipient, ad_heading, reason, next_attempt_at, created_at, updated_at)
-    select ${m.adId}::uuid, ${m.userId}::uuid, ${m.kind}, c.channel, c.recipient, ${m.heading}, ${m.reason},
-      ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
-    from (select nullif(trim(u.email), '') as email,
-            case when u.is_verified then ${e164Sql(sql`u.mobile`)} end as mobile
-          from (select 1) one left join users u on u.id = ${m.userId}::uuid) r
-    cross join lateral (values (1, 'email', r.email), (2, 'sms', r.mobile)) c(n, channel, recipient)
-    where (c.channel = 'email' and ${m.email})
-       or (c.channel = 'sms' and ${m.sms} and (c.recipient is not null or not ${m.smsOnlyWithNumber}))
-    order by c.n
+    select d.ad_id, d.user_id, d.kind, ch.channel, ch.recipient, d.heading, d.reason,
+      ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+    from rows from (jsonb_to_recordset(${JSON.stringify(decisions)}::jsonb)
+        as ("adId" uuid, "userId" uuid, kind text, heading text, reason text))
+      with ordinality d(ad_id, user_id, kind, heading, reason, n)
+    left join users u on u.id = d.user_id
+    cross join lateral (values
+        (1, 'email', nullif(trim(u.email), '')),
+        (2, 'sms', case when u.is_verified then ${e164Sql(sql`u.mobile`)} end)) ch(n, channel, recipient)
+    where (ch.channel = 'email' and ${c.email})
+       or (ch.channel = 'sms' and ${c.sms} and (ch.recipient is not null or not ${c.smsOnlyWithNumber}))
+    order by d.n, ch.n
     returning id`);
   return (result as unknown as { rows: { id: string | number }[] }).rows.map((r) => Number(r.id));
 }
