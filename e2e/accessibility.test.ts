@@ -90,6 +90,20 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
     await page.keyboard.press(key);
     await locator.waitFor({ state: 'detached' });
   }
+  /** Opens the first row's View or Delete dialog, checks it as `state`, and closes it. */
+  async function checkRowDialog(
+    axe: ReturnType<typeof checker>,
+    table: Locator,
+    button: RegExp,
+    state: string,
+    name?: string,
+  ) {
+    await table.getByRole('button', { name: button }).first().click();
+    const opened = name ? dialog(name) : page.getByRole('dialog');
+    await opened.waitFor();
+    await axe.check(state);
+    await closeWith(opened);
+  }
   /** Makes one API path answer 500 (without a message) until `undo` is called. */
   async function failing(pattern: string | RegExp) {
     const handler = (route: import('playwright-core').Route) =>
@@ -337,14 +351,7 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
       await table.locator('tbody tr').first().waitFor();
       await axe.check('packages');
 
-      await table
-        .getByRole('button', { name: /^View / })
-        .first()
-        .click();
-      const view = page.getByRole('dialog');
-      await view.waitFor();
-      await axe.check('package view');
-      await closeWith(view);
+      await checkRowDialog(axe, table, /^View /, 'package view');
 
       await page.getByRole('button', { name: 'Add Package' }).click();
       const form = dialog('Add Package');
@@ -355,14 +362,7 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
       await axe.check('package form, errors shown');
       await closeWith(form);
 
-      await table
-        .getByRole('button', { name: /^Delete / })
-        .first()
-        .click();
-      const del = dialog('Delete Package');
-      await del.waitFor();
-      await axe.check('delete package');
-      await closeWith(del);
+      await checkRowDialog(axe, table, /^Delete /, 'delete package', 'Delete Package');
 
       await page.getByPlaceholder('Search by PID, name, type or description').fill('zzzz no such package');
       await page.getByText(/No packages/i).waitFor();
@@ -406,22 +406,8 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
       const table = page.getByRole('table', { name: 'Duties' });
       await table.locator('tbody tr[aria-label]').first().waitFor();
       await axe.check('duties, loaded');
-      await table
-        .getByRole('button', { name: /^View / })
-        .first()
-        .click();
-      const view = page.getByRole('dialog');
-      await view.waitFor();
-      await axe.check('duty view');
-      await closeWith(view);
-      await table
-        .getByRole('button', { name: /^Delete / })
-        .first()
-        .click();
-      const del = dialog('Delete Duty');
-      await del.waitFor();
-      await axe.check('delete duty');
-      await closeWith(del);
+      await checkRowDialog(axe, table, /^View /, 'duty view');
+      await checkRowDialog(axe, table, /^Delete /, 'delete duty', 'Delete Duty');
       axe.done();
     },
     WALK_TIMEOUT,
