@@ -138,20 +138,24 @@ describe('moderation failures on the ads directory', () => {
     expect(await within(panel).findByRole('alert')).toHaveTextContent(new RegExp(`^${expected}$`));
   });
 
-  it('an open detail panel closes when its ad is deleted', async () => {
+  /** Opens ad #00001's panel, then deletes the ad `id` from its row menu. */
+  async function deleteWithPanelOpen(id: string) {
     fakeServer(() => jsonResponse({ success: true }));
     await renderPage();
-    // The modal panel blocks the pointer on the page behind it; the page's own rule is what is checked.
+    // The modal panel blocks the pointer and hides the page behind it; the page's own rule is what
+    // is checked, so the row menu underneath is used directly.
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     await user.click(within(row('#00001')).getByText('Pending one'));
     await screen.findByRole('dialog', { name: 'Ad Details/Image Review' });
-    // The row menu is under the panel's backdrop for a pointer; the page's own handler is what is
-    // checked here, so the menu is used directly.
-    await user.click(within(row('#00001')).getByRole('button', { name: /Actions/, hidden: true }));
+    await user.click(within(row(id)).getByRole('button', { name: /Actions/, hidden: true }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete', hidden: true }));
     await user.click(
       within(screen.getByRole('dialog', { name: 'Confirm Delete' })).getByRole('button', { name: 'Delete' }),
     );
+  }
+
+  it('an open detail panel closes when its ad is deleted', async () => {
+    await deleteWithPanelOpen('#00001');
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Ad Details/Image Review', hidden: true })).not.toBeInTheDocument(),
     );
@@ -159,17 +163,7 @@ describe('moderation failures on the ads directory', () => {
   });
 
   it('an open detail panel stays when another ad is deleted', async () => {
-    fakeServer(() => jsonResponse({ success: true }));
-    await renderPage();
-    // The modal panel blocks the pointer on the page behind it; the page's own rule is what is checked.
-    const user = userEvent.setup({ pointerEventsCheck: 0 });
-    await user.click(within(row('#00001')).getByText('Pending one'));
-    await screen.findByRole('dialog', { name: 'Ad Details/Image Review' });
-    await user.click(within(row('#00004')).getByRole('button', { name: /Actions/, hidden: true }));
-    await user.click(screen.getByRole('menuitem', { name: 'Delete', hidden: true }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Confirm Delete' })).getByRole('button', { name: 'Delete' }),
-    );
+    await deleteWithPanelOpen('#00004');
     const panel = screen.getByRole('dialog', { name: 'Ad Details/Image Review' });
     expect(await within(panel).findByRole('status')).toHaveTextContent(adMessages.deleted);
     expect(panel).toHaveTextContent('Pending one');
