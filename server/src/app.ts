@@ -29,6 +29,7 @@ import type { ModuleDeps } from './modules/module-deps';
 import { packagesRoutes } from './modules/packages/packages-routes';
 import { productsRoutes } from './modules/products/products-routes';
 import { usersRoutes } from './modules/users/users-routes';
+import { InteractiveLoad, registerInteractiveLoad } from './lib/interactive-load';
 import { registerRequestOrder } from './plugins/request-order';
 import { registerCsrf } from './plugins/csrf';
 import { registerOwnOrigin } from './plugins/own-origin';
@@ -123,6 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('publicImages', publicImages);
   registerErrorHandler(app);
   if (database.requestOrder) registerRequestOrder(app, database.requestOrder);
+  const interactiveLoad = new InteractiveLoad();
+  registerInteractiveLoad(app, interactiveLoad);
   // The route table, for the security tests that must cover every route (issue 8).
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
@@ -194,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       ...moduleDeps,
       batchSize: config.exportBatchSize,
       requestOrder: database.requestOrder,
+      interactiveLoad,
     });
     await admin.register(docsRoutes);
     await admin.register(advertiserMessagesRoutes, { outbox });

@@ -15,6 +15,7 @@ import {
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { activityBatches, type ActivityFilter, countActivity } from '../../db/audit-repository';
 import type { RequestOrder } from '../../db/request-order';
+import type { InteractiveLoad } from '../../lib/interactive-load';
 import { ValidationError } from '../../lib/errors';
 import { AdsService, toAdvertisement } from '../ads/ads-service';
 import { UsersService } from '../users/users-service';
@@ -161,8 +162,9 @@ function parse<T extends z.ZodType>(schema: T, query: unknown): z.output<T> {
  * current filters, and the Data Extract's datasets, each streamed in keyset batches.
  */
 export const exportsRoutes: FastifyPluginAsyncZod<
-  ModuleDeps & { batchSize: number; requestOrder?: RequestOrder }
-> = async (app, { db, storage, clock, log, outbox, batchSize, requestOrder }) => {
+  ModuleDeps & { batchSize: number; requestOrder?: RequestOrder; interactiveLoad?: InteractiveLoad }
+> = async (app, { db, storage, clock, log, outbox, batchSize, requestOrder, interactiveLoad }) => {
+  const pacing = { order: requestOrder, load: interactiveLoad };
   const ads = new AdsService(db, storage, clock, log, outbox);
   const users = new UsersService(db, storage, clock, log);
   type Job = { count(): Promise<number>; send(reply: FastifyReply, log: FastifyBaseLogger): Promise<FastifyReply> };
@@ -174,7 +176,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
       count: () => ads.countInRange(f),
       send: (reply, log) =>
         sendCsv(reply, {
-          order: requestOrder,
+          ...pacing,
           name,
           now: clock(),
           columns: adColumns,
@@ -190,7 +192,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
       count: () => users.countForExport(f),
       send: (reply, log) =>
         sendCsv(reply, {
-          order: requestOrder,
+          ...pacing,
           name,
           now: clock(),
           columns: userColumns,
@@ -207,7 +209,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
       count: () => countActivity(db, f),
       send: (reply, log) =>
         sendCsv(reply, {
-          order: requestOrder,
+          ...pacing,
           name,
           now: clock(),
           columns: activityColumns,
@@ -230,7 +232,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
           count: () => repo.countPackages(db, f),
           send: (reply, log) =>
             sendCsv(reply, {
-              order: requestOrder,
+              ...pacing,
               name: 'packages',
               now: clock(),
               columns: packageColumns,
@@ -246,7 +248,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
           count: () => repo.countBanners(db, q),
           send: (reply, log) =>
             sendCsv(reply, {
-              order: requestOrder,
+              ...pacing,
               name: 'banners',
               now: clock(),
               columns: bannerColumns,
@@ -262,7 +264,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
           count: () => repo.countDuties(db, f),
           send: (reply, log) =>
             sendCsv(reply, {
-              order: requestOrder,
+              ...pacing,
               name: 'duties',
               now: clock(),
               columns: dutyColumns,
