@@ -9,7 +9,6 @@ import {
   dataExtractQuery,
   exportText,
   userExportQuery,
-  type Advertisement,
   type DataExtractDataset,
 } from '@backoffice/contract';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
@@ -21,41 +20,9 @@ import { AdsService, toAdvertisement } from '../ads/ads-service';
 import { UsersService } from '../users/users-service';
 import { localMidnight } from '../dashboard/calendar';
 import type { ModuleDeps } from '../module-deps';
-import { sendCsv, type CsvColumn } from './csv-response';
+import { sendCsv } from './csv-response';
+import { activityColumns, adColumns, bannerColumns, dutyColumns, packageColumns, userColumns } from './export-columns';
 import * as repo from './exports-repository';
-
-/** The ads' columns: every field of the advertisement as the list gives it. */
-export const adColumns: CsvColumn<Advertisement>[] = [
-  { header: 'id', cell: (a) => a._id },
-  { header: 'heading', cell: (a) => a.heading },
-  { header: 'title', cell: (a) => a.title },
-  { header: 'details', cell: (a) => a.details },
-  { header: 'username', cell: (a) => a.username },
-  { header: 'userId', cell: (a) => a.userId },
-  { header: 'phone1', cell: (a) => a.phone1 },
-  { header: 'category', cell: (a) => a.category },
-  { header: 'district', cell: (a) => a.district },
-  { header: 'status', cell: (a) => a.status },
-  { header: 'rejectionReason', cell: (a) => a.rejectionReason },
-  { header: 'images', cell: (a) => a.images.join(' ') },
-  { header: 'postingDate', cell: (a) => a.postingDate },
-  { header: 'adType', cell: (a) => a.adType },
-  { header: 'moderatedAt', cell: (a) => a.moderatedAt },
-  { header: 'moderatedBy', cell: (a) => a.moderatedBy },
-];
-
-const activityColumns: CsvColumn<Row<typeof activityBatches>>[] = [
-  { header: 'id', cell: (e) => e.id },
-  { header: 'at', cell: (e) => new Date(e.at).toISOString() },
-  { header: 'entity', cell: (e) => e.entity },
-  { header: 'entityId', cell: (e) => e.entity_id },
-  { header: 'entityLabel', cell: (e) => e.entity_label },
-  { header: 'action', cell: (e) => e.action },
-  { header: 'actorId', cell: (e) => e.actor_id },
-  { header: 'actor', cell: (e) => e.actor_name },
-  { header: 'rejectionReason', cell: (e) => e.rejection_reason },
-  { header: 'details', cell: (e) => (e.details ? JSON.stringify(e.details) : null) },
-];
 
 /** The Data Extract's activity dataset: its date range and a search on the entries' labels. */
 const activityExtractQuery = z.strictObject({
@@ -69,61 +36,6 @@ const activityExtractQuery = z.strictObject({
 async function* mapBatches<A, B>(source: AsyncGenerator<A[]>, map: (row: A) => B): AsyncGenerator<B[]> {
   for await (const batch of source) yield batch.map(map);
 }
-
-type Row<F extends (...args: never[]) => AsyncGenerator<unknown[]>> =
-  ReturnType<F> extends AsyncGenerator<Array<infer R>> ? R : never;
-
-const userColumns: CsvColumn<Row<UsersService['exportBatches']>>[] = [
-  { header: 'id', cell: (u) => u.id },
-  { header: 'username', cell: (u) => u.username },
-  { header: 'name', cell: (u) => u.name },
-  { header: 'email', cell: (u) => u.email },
-  { header: 'mobile', cell: (u) => u.mobile },
-  { header: 'verified', cell: (u) => u.isVerified },
-  { header: 'approvedAds', cell: (u) => u.approved },
-  { header: 'pendingAds', cell: (u) => u.pending },
-  { header: 'rejectedAds', cell: (u) => u.rejected },
-  { header: 'joinDate', cell: (u) => u.joinDate },
-  { header: 'createdAt', cell: (u) => u.createdAt },
-];
-
-const packageColumns: CsvColumn<Row<typeof repo.packageBatches>>[] = [
-  { header: 'id', cell: (p) => p.pid },
-  { header: 'name', cell: (p) => p.name },
-  { header: 'type', cell: (p) => p.type },
-  { header: 'description', cell: (p) => p.description },
-  { header: 'price', cell: (p) => p.price },
-  { header: 'duration', cell: (p) => p.duration },
-  { header: 'maxAds', cell: (p) => p.maxAds },
-  { header: 'features', cell: (p) => p.features.join('; ') },
-  { header: 'status', cell: (p) => p.status },
-  { header: 'popularity', cell: (p) => p.popularity },
-  { header: 'createdAt', cell: (p) => p.createdAt },
-  { header: 'updatedAt', cell: (p) => p.updatedAt },
-];
-
-const bannerColumns: CsvColumn<Row<typeof repo.bannerBatches>>[] = [
-  { header: 'id', cell: (b) => b.id },
-  { header: 'name', cell: (b) => b.name },
-  { header: 'description', cell: (b) => b.description },
-  { header: 'placement', cell: (b) => b.placement },
-  { header: 'startDate', cell: (b) => b.startDate },
-  { header: 'endDate', cell: (b) => b.endDate },
-  { header: 'status', cell: (b) => b.status },
-  { header: 'views', cell: (b) => b.views },
-  { header: 'image', cell: (b) => b.image },
-  { header: 'createdAt', cell: (b) => b.createdAt },
-];
-
-const dutyColumns: CsvColumn<Row<typeof repo.dutyBatches>>[] = [
-  { header: 'id', cell: (d) => d.code },
-  { header: 'title', cell: (d) => d.title },
-  { header: 'description', cell: (d) => d.description },
-  { header: 'conditions', cell: (d) => d.conditions.join('\n') },
-  { header: 'status', cell: (d) => d.status },
-  { header: 'createdAt', cell: (d) => d.createdAt },
-  { header: 'updatedAt', cell: (d) => d.updatedAt },
-];
 
 /** `from`/`to` calendar days in the marketplace's zone, both included, as an instant range. */
 function dayRange(q: { from?: string; to?: string }): { from: Date | undefined; to: Date | undefined } {
