@@ -6,6 +6,8 @@ export { PageHeader } from './page-header';
 export { Placeholder } from './placeholder';
 export { Spinner } from './spinner';
 export { TextField, inputClass } from './text-field';
+export { CompactField } from './compact-field';
+export type { CompactFieldProps } from './compact-field';
 export { Logo } from './logo';
 export { cx } from './cx';
 export { Badge, StatusBadge, statusTone, badgeTones } from './badge';
