@@ -21,6 +21,8 @@ export { ExportMenu } from './export-menu';
 export type { ExportMenuItem } from './export-menu';
 export type { ModalProps } from './modal';
 export { SidePanel } from './side-panel';
+export { ViewPanelFooter, FormPanelFooter } from './panel-footers';
+export type { FormPanelFooterProps } from './panel-footers';
 export { usePanel, SIDE_PANEL_CLOSE_MS } from './use-panel';
 export type { PanelState } from './use-panel';
 export { SearchBox, useDebouncedSearch, SEARCH_DEBOUNCE_MS } from './search-box';
