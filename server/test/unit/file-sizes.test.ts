@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { filesUnder, repoPath, repoRoot } from '../support/repo-files';
 
 /**
  * No source file over 300 lines without a stated reason: every .ts or .tsx file (migrations aside)
@@ -9,21 +9,8 @@ import { describe, expect, it } from 'vitest';
  * docs/decisions/0024-list-screen-kit.md, and every file named there still passes it.
  */
 const LIMIT = 300;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const record = 'docs/decisions/0024-list-screen-kit.md';
 const skippedDirs = new Set(['node_modules', 'dist', 'data', 'migrations', 'test-results', 'coverage']);
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!skippedDirs.has(entry.name)) out.push(...sourceFiles(full));
-    } else if (/\.tsx?$/.test(entry.name)) out.push(full);
-  }
-  return out;
-}
 
 function lineCount(text: string): number {
   if (text === '') return 0;
@@ -40,13 +27,13 @@ function namedFiles(markdown: string): Set<string> {
   return new Set([...section.matchAll(/^- `([^`]+)`/gm)].map((m) => m[1]!));
 }
 
-const long = sourceFiles(root)
+const long = filesUnder(repoRoot, (name) => /\.tsx?$/.test(name), skippedDirs)
   .map((abs) => ({
-    rel: path.relative(root, abs).split(path.sep).join('/'),
+    rel: repoPath(abs),
     lines: lineCount(fs.readFileSync(abs, 'utf8')),
   }))
   .filter((f) => f.lines > LIMIT);
-const named = namedFiles(fs.readFileSync(path.join(root, record), 'utf8'));
+const named = namedFiles(fs.readFileSync(path.join(repoRoot, record), 'utf8'));
 
 describe(`source files over ${LIMIT} lines`, () => {
   it(`are each named with a reason in ${record}`, () => {
