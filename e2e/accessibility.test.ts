@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BannerAd, UserListResponse } from '@backoffice/contract';
 import { images } from '../server/test/support/banner-images';
-import { launchBrowser, signInThroughForm, watchPageErrors } from './support/browser';
-import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
+import { signInThroughForm } from './support/browser';
+import { ADMIN } from './support/server-process';
+import { e2eSuite } from './support/e2e';
 
 /**
  * axe-core (WCAG 2.1 A and AA rules) on every screen, side panel and modal, in the states a user
@@ -17,23 +18,12 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const WALK_TIMEOUT = 600_000;
 
 describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let context: BrowserContext;
+  const e2e = e2eSuite();
   let page: Page;
   let errors: string[];
-  let cookie: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    cookie = await apiSignIn(server.url);
-    context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    errors = watchPageErrors(page);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    ({ page, errors } = await e2e.newPage());
   });
 
   /**
@@ -77,9 +67,9 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
   }
 
   async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-    const res = await fetch(`${server.url}${path}`, {
+    const res = await fetch(`${e2e.baseUrl}${path}`, {
       ...init,
-      headers: { cookie, origin: server.url, ...(init.headers as Record<string, string>) },
+      headers: { cookie: e2e.cookie, origin: e2e.baseUrl, ...(init.headers as Record<string, string>) },
     });
     expect(res.ok, `${path}: ${res.status}`).toBe(true);
     return (await res.json()) as T;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   adMessages,
   type ActivityResponse,
@@ -7,8 +7,8 @@ import {
   type Advertisement,
   type PublicUser,
 } from '@backoffice/contract';
-import { launchBrowser, screenshot, watchPageErrors, signInThroughForm } from './support/browser';
-import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
+import { screenshot } from './support/browser';
+import { e2eSuite } from './support/e2e';
 
 /**
  * The audit trail's screens in Chromium against the real server and its demo data: an ad rejected
@@ -16,29 +16,17 @@ import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/ser
  * row links are then used.
  */
 describe('Activity Log and ad history in Chromium', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let context: BrowserContext;
+  const e2e = e2eSuite();
   let page: Page;
   let errors: string[];
-  let cookie: string;
   let me: PublicUser;
   /** Rejected through the screen by the first test; the others look for it. */
   let rejected: Advertisement;
   const REASON = 'Photos do not match the description';
 
-  const api = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-    const res = await fetch(`${server.url}${path}`, {
-      ...init,
-      headers: { cookie, origin: server.url, 'content-type': 'application/json', ...init.headers },
-    });
-    expect(res.status, path).toBe(200);
-    return (await res.json()) as T;
-  };
+  const api = <T>(path: string, init?: RequestInit) => e2e.api<T>(path, init);
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    cookie = await apiSignIn(server.url);
     me = await api<PublicUser>('/api/auth/session');
     // A pending ad whose heading no other ad contains, so a search finds it alone.
     const pending = await api<AdListResponse>('/api/advertisements/list?status=pending&pageSize=100');
@@ -51,16 +39,8 @@ describe('Activity Log and ad history in Chromium', () => {
     }
     expect(rejected, 'a pending demo ad with a heading of its own').toBeDefined();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
   beforeEach(async () => {
-    await context?.close();
-    context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    errors = watchPageErrors(page);
-    await signInThroughForm(page, ADMIN.email, ADMIN.password);
+    ({ page, errors } = await e2e.signIn());
   });
 
   const adminName = () => me.name?.trim() || me.username;

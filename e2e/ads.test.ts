@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { adMessages, type AdListParams, type AdListResponse, type Advertisement } from '@backoffice/contract';
-import { launchBrowser, screenshot, watchPageErrors, signInThroughForm } from './support/browser';
-import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
+import { screenshot } from './support/browser';
+import { e2eSuite } from './support/e2e';
 
 /**
  * The ads moderation screen in Chromium against the real server and its demo ads (~300, docs/decisions/0015-demo-data-and-admins.md).
@@ -10,29 +10,12 @@ import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/ser
  * the API again. Tests run in order and each picks fresh targets, so earlier changes do not matter.
  */
 describe('Submitted Ads Directory in Chromium', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let context: BrowserContext;
+  const e2e = e2eSuite();
   let page: Page;
   let errors: string[];
-  let cookie: string;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    cookie = await apiSignIn(server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
   beforeEach(async () => {
-    await context?.close();
-    context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    errors = watchPageErrors(page);
-    await signInThroughForm(page, ADMIN.email, ADMIN.password);
-    await page.getByRole('navigation').getByRole('link', { name: 'Submitted Ads Directory' }).click();
-    await page.waitForURL('**/app/ads-directory');
+    ({ page, errors } = await e2e.signIn({ screen: ['Submitted Ads Directory', '**/app/ads-directory'] }));
     await rows().first().waitFor();
   });
 
@@ -40,14 +23,14 @@ describe('Submitted Ads Directory in Chromium', () => {
     const search = new URLSearchParams(
       Object.entries({ pageSize: 10, ...params }).map(([k, v]) => [k, String(v)] as [string, string]),
     );
-    const res = await fetch(`${server.url}/api/advertisements/list?${search}`, { headers: { cookie } });
+    const res = await fetch(`${e2e.baseUrl}/api/advertisements/list?${search}`, { headers: { cookie: e2e.cookie } });
     expect(res.status).toBe(200);
     return (await res.json()) as AdListResponse;
   }
 
   async function count(q: string): Promise<number> {
-    const res = await fetch(`${server.url}/api/advertisements/count?q=${encodeURIComponent(q)}`, {
-      headers: { cookie },
+    const res = await fetch(`${e2e.baseUrl}/api/advertisements/count?q=${encodeURIComponent(q)}`, {
+      headers: { cookie: e2e.cookie },
     });
     expect(res.status).toBe(200);
     return ((await res.json()) as { total: number }).total;

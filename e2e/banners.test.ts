@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { bannerMessages, formatBannerId, type BannerAd } from '@backoffice/contract';
 import { encodePng } from '../server/src/seed/png';
 import { hostile, images } from '../server/test/support/banner-images';
-import { launchBrowser, screenshot, watchPageErrors, signInThroughForm } from './support/browser';
-import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
+import { screenshot } from './support/browser';
+import { e2eSuite } from './support/e2e';
 
 /**
  * The Banner Ads screen in Chromium against the real server and its four demo banners (docs/decisions/0015-demo-data-and-admins.md).
@@ -12,34 +12,17 @@ import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/ser
  * what it changes, so earlier tests do not matter.
  */
 describe('Banner Ads in Chromium', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let context: BrowserContext;
+  const e2e = e2eSuite();
   let page: Page;
   let errors: string[];
-  let cookie: string;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    cookie = await apiSignIn(server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
   beforeEach(async () => {
-    await context?.close();
-    context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    errors = watchPageErrors(page);
-    await signInThroughForm(page, ADMIN.email, ADMIN.password);
-    await page.getByRole('navigation').getByRole('link', { name: 'Banner Ads' }).click();
-    await page.waitForURL('**/app/banners');
+    ({ page, errors } = await e2e.signIn({ screen: ['Banner Ads', '**/app/banners'] }));
     await rows().first().waitFor();
   });
 
   async function banners(query = ''): Promise<BannerAd[]> {
-    const res = await fetch(`${server.url}/api/banner-ads${query}`, { headers: { cookie } });
+    const res = await fetch(`${e2e.baseUrl}/api/banner-ads${query}`, { headers: { cookie: e2e.cookie } });
     expect(res.status).toBe(200);
     return (await res.json()) as BannerAd[];
   }
@@ -57,9 +40,9 @@ describe('Banner Ads in Chromium', () => {
     }))
       body.append(k, v);
     body.append('image', new Blob([new Uint8Array(images.png())], { type: 'image/png' }), 'b.png');
-    const res = await fetch(`${server.url}/api/banner-ads`, {
+    const res = await fetch(`${e2e.baseUrl}/api/banner-ads`, {
       method: 'POST',
-      headers: { cookie, origin: server.url },
+      headers: { cookie: e2e.cookie, origin: e2e.baseUrl },
       body,
     });
     expect(res.status).toBe(201);
@@ -193,7 +176,7 @@ describe('Banner Ads in Chromium', () => {
       status: 'Active',
       views: 0,
     });
-    const served = await fetch(`${server.url}/uploads/banner-ads/${created.image}`);
+    const served = await fetch(`${e2e.baseUrl}/uploads/banner-ads/${created.image}`);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
@@ -257,7 +240,7 @@ describe('Banner Ads in Chromium', () => {
     await panel.waitFor({ state: 'detached' });
     saved = (await banners()).find((b) => b._id === banner._id)!;
     expect(saved.image).toMatch(/\.gif$/);
-    expect((await fetch(`${server.url}/uploads/banner-ads/${banner.image}`)).status).toBe(404);
+    expect((await fetch(`${e2e.baseUrl}/uploads/banner-ads/${banner.image}`)).status).toBe(404);
     expect(errors).toEqual([]);
   });
 
@@ -281,7 +264,7 @@ describe('Banner Ads in Chromium', () => {
     await page.getByText(bannerMessages.deleted).waitFor();
     await rowOf(banner).waitFor({ state: 'detached' });
     expect((await banners()).some((b) => b._id === banner._id)).toBe(false);
-    expect((await fetch(`${server.url}/uploads/banner-ads/${banner.image}`)).status).toBe(404);
+    expect((await fetch(`${e2e.baseUrl}/uploads/banner-ads/${banner.image}`)).status).toBe(404);
     expect(errors).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signInThroughForm } from './support/browser';
-import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInThroughForm } from './support/browser';
+import { ADMIN, apiSignIn } from './support/server-process';
+import { e2eSuite } from './support/e2e';
 
 /**
  * Issue 17.11: the bundle runs under the server's strict Content-Security-Policy (no 'unsafe-eval',
@@ -22,36 +23,33 @@ const screens = [
 ] as const;
 
 describe('the web app under its Content-Security-Policy', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let context: BrowserContext;
+  const e2e = e2eSuite({ apiSignIn: false });
   let page: Page;
   const violations: string[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-    await context.exposeBinding('__reportCspViolation', ({ page: from }, text: string) => {
-      violations.push(`${from.url()}: ${text}`);
-    });
-    await context.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => {
-        const report = (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation;
-        void report(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
-      });
-    });
-    page = await context.newPage();
+    ({ page } = await e2e.newPage({
+      setup: async (context) => {
+        await context.exposeBinding('__reportCspViolation', ({ page: from }, text: string) => {
+          violations.push(`${from.url()}: ${text}`);
+        });
+        await context.addInitScript(() => {
+          document.addEventListener('securitypolicyviolation', (e) => {
+            const report = (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation;
+            void report(
+              `${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`,
+            );
+          });
+        });
+      },
+    }));
     page.on('console', (m) => {
       if (/Content Security Policy|unsafe-eval|Refused to/i.test(m.text())) violations.push(`console: ${m.text()}`);
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('the server sends a CSP without unsafe-eval or inline scripts', async () => {
-    const res = await fetch(`${server.url}/`);
+    const res = await fetch(`${e2e.baseUrl}/`);
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(csp).not.toContain('unsafe-eval');
@@ -69,8 +67,8 @@ describe('the web app under its Content-Security-Policy', () => {
       // The lazy screen's code has loaded and rendered; give queued reports one task to arrive.
       await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     }
-    const cookie = await apiSignIn(server.url);
-    const list = (await (await fetch(`${server.url}/api/users`, { headers: { cookie } })).json()) as {
+    const cookie = await apiSignIn(e2e.baseUrl);
+    const list = (await (await fetch(`${e2e.baseUrl}/api/users`, { headers: { cookie } })).json()) as {
       users: { _id: string }[];
     };
     await page.goto(`/app/users/${list.users[0]!._id}`);

@@ -1,33 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { AdListResponse, DashboardResponse, NotificationsResponse, PublicUser } from '@backoffice/contract';
-import { launchBrowser, screenshot, watchPageErrors, signInThroughForm } from './support/browser';
-import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
+import { screenshot } from './support/browser';
+import { e2eSuite } from './support/e2e';
 
 /**
  * The dashboard, the header bar and Common Notification in Chromium against the real server and
  * its demo data (docs/decisions/0007-dashboard.md, docs/decisions/0015-demo-data-and-admins.md). Every figure on screen is compared with the API's answer.
  */
 describe('Dashboard in Chromium', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let context: BrowserContext;
+  const e2e = e2eSuite();
   let page: Page;
   let errors: string[];
-  let cookie: string;
 
-  const api = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-    const res = await fetch(`${server.url}${path}`, {
-      ...init,
-      headers: { cookie, origin: server.url, 'content-type': 'application/json', ...init.headers },
-    });
-    expect(res.status, path).toBe(200);
-    return (await res.json()) as T;
-  };
+  const api = <T>(path: string, init?: RequestInit) => e2e.api<T>(path, init);
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    cookie = await apiSignIn(server.url);
     // The demo set has no moderation history yet: approve one pending ad and reject another.
     const pending = await api<AdListResponse>('/api/advertisements/list?status=pending&pageSize=2');
     const [first, second] = pending.advertisements;
@@ -40,16 +28,8 @@ describe('Dashboard in Chromium', () => {
       body: JSON.stringify({ status: 'rejected', rejectionReason: 'Duplicate advertisement' }),
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
   beforeEach(async () => {
-    await context?.close();
-    context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    errors = watchPageErrors(page);
-    await signInThroughForm(page, ADMIN.email, ADMIN.password);
+    ({ page, errors } = await e2e.signIn());
   });
 
   const region = (name: string) => page.getByRole('region', { name });

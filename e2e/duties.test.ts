@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { dutyMessages, type Duty } from '@backoffice/contract';
-import { launchBrowser, screenshot, watchPageErrors, signInThroughForm } from './support/browser';
-import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
+import { screenshot } from './support/browser';
+import { e2eSuite } from './support/e2e';
 
 /**
  * Duties and Responsibilities in Chromium against the real server and its five demo duties (docs/decisions/0015-demo-data-and-admins.md):
@@ -10,39 +10,26 @@ import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/ser
  * edit, delete, search and filter; every change is checked through the API.
  */
 describe('Duties and Responsibilities in Chromium', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let context: BrowserContext;
+  const e2e = e2eSuite();
   let page: Page;
   let errors: string[];
-  let cookie: string;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    cookie = await apiSignIn(server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
   beforeEach(async () => {
-    await context?.close();
-    context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    errors = watchPageErrors(page);
-    // A payload that ran would set this, or open a dialog.
-    page.on('dialog', (d) => {
-      errors.push(`dialog: ${d.message()}`);
-      void d.dismiss();
-    });
-    await signInThroughForm(page, ADMIN.email, ADMIN.password);
-    await page.getByRole('navigation').getByRole('link', { name: 'Duties and Responsibilities' }).click();
-    await page.waitForURL('**/app/duties');
+    ({ page, errors } = await e2e.signIn({
+      screen: ['Duties and Responsibilities', '**/app/duties'],
+      before: (opened) => {
+        // A payload that ran would set this, or open a dialog.
+        opened.page.on('dialog', (d) => {
+          opened.errors.push(`dialog: ${d.message()}`);
+          void d.dismiss();
+        });
+      },
+    }));
     await rows().first().waitFor();
   });
 
   async function duties(): Promise<Duty[]> {
-    const res = await fetch(`${server.url}/api/duties`, { headers: { cookie } });
+    const res = await fetch(`${e2e.baseUrl}/api/duties`, { headers: { cookie: e2e.cookie } });
     expect(res.status).toBe(200);
     return ((await res.json()) as { duties: Duty[] }).duties;
   }

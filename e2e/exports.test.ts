@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Download, Page } from 'playwright-core';
 import {
   adMessages,
   exportText,
@@ -9,8 +9,8 @@ import {
   type Advertisement,
   type UserListResponse,
 } from '@backoffice/contract';
-import { launchBrowser, screenshot, watchPageErrors, signInThroughForm } from './support/browser';
-import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
+import { screenshot } from './support/browser';
+import { e2eSuite } from './support/e2e';
 
 /**
  * Exports, the Data Extract screen, select all matching and bulk delete in Chromium against the real
@@ -18,41 +18,15 @@ import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/ser
  * the browser saves is read back with a CSV parser and compared with what the API lists.
  */
 describe('Exports and bulk actions in Chromium', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let context: BrowserContext;
+  const e2e = e2eSuite();
   let page: Page;
   let errors: string[];
-  let cookie: string;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    cookie = await apiSignIn(server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
   beforeEach(async () => {
-    await context?.close();
-    context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 1440, height: 900 },
-      acceptDownloads: true,
-    });
-    page = await context.newPage();
-    errors = watchPageErrors(page);
-    await signInThroughForm(page, ADMIN.email, ADMIN.password);
+    ({ page, errors } = await e2e.signIn({ context: { acceptDownloads: true } }));
   });
 
-  async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-    const res = await fetch(`${server.url}${path}`, {
-      ...init,
-      headers: { cookie, origin: server.url, 'content-type': 'application/json', ...init.headers },
-    });
-    expect(res.status, path).toBe(200);
-    return (await res.json()) as T;
-  }
+  const api = <T>(path: string, init?: RequestInit) => e2e.api<T>(path, init);
 
   /** Every ad the list gives for these filters, page by page. */
   async function allAds(params: Record<string, string>): Promise<Advertisement[]> {
@@ -217,7 +191,7 @@ describe('Exports and bulk actions in Chromium', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(exportText.bulkDeleted(2, 0)).waitFor();
     for (const u of targets) {
-      const res = await fetch(`${server.url}/api/users/${u._id}`, { headers: { cookie } });
+      const res = await fetch(`${e2e.baseUrl}/api/users/${u._id}`, { headers: { cookie: e2e.cookie } });
       expect(res.status).toBe(404);
       const ads = await api<AdListResponse>(
         `/api/advertisements/list?q=${encodeURIComponent(u.username)}&pageSize=100`,

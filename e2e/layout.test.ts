@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signInThroughForm, watchPageErrors } from './support/browser';
-import { ADMIN, startServer, type ServerProcess } from './support/server-process';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { e2eSuite } from './support/e2e';
 
 /**
  * Every control stays reachable at the sizes people use: the floating full-screen button covers no
@@ -37,24 +37,12 @@ function reachable(page: Page, selector: string) {
 }
 
 describe('layout at 1440×900, 1280×720 and 1024×768', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = e2eSuite({ apiSignIn: false });
 
   for (const size of SIZES) {
     it(`keeps the pager and every row action clickable at ${size.width}×${size.height}`, async () => {
-      const context = await browser.newContext({ baseURL: server.url, viewport: size });
+      const { context, page, errors } = await e2e.signIn({ context: { viewport: size } });
       try {
-        const page = await context.newPage();
-        const errors = watchPageErrors(page);
-        await signInThroughForm(page, ADMIN.email, ADMIN.password);
         for (const screen of SCREENS) {
           await page.goto(screen.path);
           const table = page.getByRole('table', { name: screen.table });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   liveText,
   type AdListResponse,
@@ -7,8 +7,9 @@ import {
   type PublicUser,
   type UserListResponse,
 } from '@backoffice/contract';
-import { launchBrowser, screenshot, signInThroughForm, watchPageErrors } from './support/browser';
-import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
+import { screenshot } from './support/browser';
+import { ADMIN, startServer } from './support/server-process';
+import { e2eSuite } from './support/e2e';
 
 const SECOND_PASSWORD = 'second-admin-password-1';
 
@@ -18,16 +19,13 @@ const SECOND_PASSWORD = 'second-admin-password-1';
  * in a real browser.
  */
 describe('Live moderation queue in Chromium', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let cookie: string;
+  const e2e = e2eSuite();
   let second: PublicUser;
-  const contexts: BrowserContext[] = [];
 
   async function api<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${server.url}${path}`, {
+    const res = await fetch(`${e2e.baseUrl}${path}`, {
       ...init,
-      headers: { cookie, origin: server.url, 'content-type': 'application/json', ...init.headers },
+      headers: { cookie: e2e.cookie, origin: e2e.baseUrl, 'content-type': 'application/json', ...init.headers },
     });
     return { status: res.status, body: (await res.json()) as T };
   }
@@ -41,13 +39,14 @@ describe('Live moderation queue in Chromium', () => {
 
   /** A signed-in admin's page on the directory, showing the review queue oldest first. */
   async function openQueue(email: string, password: string, viewport = { width: 1440, height: 900 }) {
-    const context = await browser.newContext({ baseURL: server.url, viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await signInThroughForm(page, email, password);
-    await page.getByRole('navigation').getByRole('link', { name: 'Submitted Ads Directory' }).click();
-    await page.waitForURL('**/app/ads-directory');
+    // Several admins at once: each page stays open until the suite ends.
+    const { page, errors } = await e2e.signIn({
+      email,
+      password,
+      context: { viewport },
+      keepPrevious: true,
+      screen: ['Submitted Ads Directory', '**/app/ads-directory'],
+    });
     await page.getByRole('button', { name: liveText.pendingOldestFirst }).click();
     await page.getByRole('button', { name: liveText.pendingOldestFirst, pressed: true }).waitFor();
     const first = (await oldestPending())[0]!;
@@ -62,8 +61,6 @@ describe('Live moderation queue in Chromium', () => {
     page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.adId ?? null);
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    cookie = await apiSignIn(server.url);
     // A second admin: a demo advertiser promoted, with a password of its own.
     const { body } = await api<UserListResponse>('/api/users?pageSize=5');
     const user = body.users.find((u) => u.name)!;
@@ -80,11 +77,6 @@ describe('Live moderation queue in Chromium', () => {
     });
     expect(promoted.status).toBe(200);
     second = promoted.body;
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it("shows another admin's claim and decision without a reload", async () => {
@@ -154,10 +146,10 @@ describe('Live moderation queue in Chromium', () => {
   it('picks the stream up again after a server restart, with no reload', async () => {
     const { page } = await openQueue(ADMIN.email, ADMIN.password);
     const target = (await oldestPending())[0]!;
-    const { dataDir, port } = server;
-    await server.stop();
+    const { dataDir, port } = e2e.server;
+    await e2e.server.stop();
     await page.getByText(liveText.reconnecting).waitFor();
-    server = await startServer({ dataDir, port });
+    e2e.server = await startServer({ dataDir, port });
     await page.getByText(liveText.reconnecting).waitFor({ state: 'detached' });
     // A decision made after the restart, outside this page, reaches its row.
     const res = await api<unknown>(`/api/advertisements/${target._id}/status`, {

@@ -1,42 +1,25 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatPackagePrice, packageMessages, type Package } from '@backoffice/contract';
-import { launchBrowser, screenshot, watchPageErrors, signInThroughForm } from './support/browser';
-import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
+import { screenshot } from './support/browser';
+import { e2eSuite } from './support/e2e';
 
 /**
  * Package Management in Chromium against the real server and its six demo packages (docs/decisions/0015-demo-data-and-admins.md).
  * The screen is driven with role and label locators and every change is checked through the API.
  */
 describe('Package Management in Chromium', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let context: BrowserContext;
+  const e2e = e2eSuite();
   let page: Page;
   let errors: string[];
-  let cookie: string;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    cookie = await apiSignIn(server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
   beforeEach(async () => {
-    await context?.close();
-    context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    errors = watchPageErrors(page);
-    await signInThroughForm(page, ADMIN.email, ADMIN.password);
-    await page.getByRole('navigation').getByRole('link', { name: 'Package Management' }).click();
-    await page.waitForURL('**/app/packages');
+    ({ page, errors } = await e2e.signIn({ screen: ['Package Management', '**/app/packages'] }));
     await rows().first().waitFor();
   });
 
   async function packages(): Promise<Package[]> {
-    const res = await fetch(`${server.url}/api/packages`, { headers: { cookie } });
+    const res = await fetch(`${e2e.baseUrl}/api/packages`, { headers: { cookie: e2e.cookie } });
     expect(res.status).toBe(200);
     return ((await res.json()) as { packages: Package[] }).packages;
   }

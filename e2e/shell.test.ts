@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser';
-import { ADMIN, startServer, type ServerProcess } from './support/server-process';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { ADMIN } from './support/server-process';
+import { e2eSuite } from './support/e2e';
 
 const sidebar = [
   ['Dashboard', '/app/dashboard', 'Dashboard'],
@@ -16,24 +17,13 @@ const sidebar = [
 ] as const;
 
 describe('sign-in and the admin shell in Chromium', () => {
-  let server: ServerProcess;
-  let browser: Browser;
+  const e2e = e2eSuite({ apiSignIn: false });
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
   beforeEach(async () => {
-    await context?.close();
-    context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    errors = watchPageErrors(page);
+    ({ context, page, errors } = await e2e.newPage());
   });
 
   async function signIn(email = ADMIN.email, password = ADMIN.password) {

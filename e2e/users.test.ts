@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   userMessages,
   type AdListResponse,
@@ -8,8 +8,9 @@ import {
   type UserListParams,
   type UserListResponse,
 } from '@backoffice/contract';
-import { launchBrowser, screenshot, watchPageErrors, signInThroughForm } from './support/browser';
-import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
+import { screenshot } from './support/browser';
+import { apiSignIn } from './support/server-process';
+import { e2eSuite } from './support/e2e';
 
 /**
  * User Management and User detail in Chromium against the real server and its demo advertisers
@@ -18,36 +19,19 @@ import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/ser
  * earlier deletes and edits does not matter.
  */
 describe('User Management in Chromium', () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let context: BrowserContext;
+  const e2e = e2eSuite();
   let page: Page;
   let errors: string[];
-  let cookie: string;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    cookie = await apiSignIn(server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
   beforeEach(async () => {
-    await context?.close();
-    context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    errors = watchPageErrors(page);
-    await signInThroughForm(page, ADMIN.email, ADMIN.password);
-    await page.getByRole('navigation').getByRole('link', { name: 'User Management' }).click();
-    await page.waitForURL('**/app/users');
+    ({ page, errors } = await e2e.signIn({ screen: ['User Management', '**/app/users'] }));
     await rows().first().waitFor();
   });
 
   async function api<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${server.url}${path}`, {
+    const res = await fetch(`${e2e.baseUrl}${path}`, {
       ...init,
-      headers: { cookie, origin: server.url, 'content-type': 'application/json', ...init.headers },
+      headers: { cookie: e2e.cookie, origin: e2e.baseUrl, 'content-type': 'application/json', ...init.headers },
     });
     return { status: res.status, body: (await res.json()) as T };
   }
@@ -275,7 +259,7 @@ describe('User Management in Chromium', () => {
     const { body } = await api<UserDetailResponse>(`/api/users/${target._id}`);
     expect(body.user).toMatchObject({ mobile: '076 555 0101', isAdmin: true, isVerified: false });
     // The new password works: as an admin now, the user can sign in with it.
-    await apiSignIn(server.url, target.email, 'promoted-password-1');
+    await apiSignIn(e2e.baseUrl, target.email, 'promoted-password-1');
 
     // A taken email is refused with the server's message.
     const other = (await list()).users.find((u) => u._id !== target._id)!;

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPgBin, startPgCluster, type PgCluster } from '../server/test/support/pg-cluster';
 import { images, multipart, formParts, validFields } from '../server/test/support/banner-factories';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser';
-import { ADMIN, apiSignIn, startServer, type ServerProcess } from './support/server-process';
+import { screenshot } from './support/browser';
+import { startE2e, type E2e } from './support/e2e';
+import { ADMIN, apiSignIn } from './support/server-process';
 
 const bin = findPgBin();
 if (!bin && process.env.REQUIRE_POSTGRES === '1') throw new Error('REQUIRE_POSTGRES=1 but no PostgreSQL binaries');
@@ -29,8 +30,7 @@ const literalTag = '<img src=x onerror=';
 
 describe.skipIf(!bin)('hostile text on every screen is shown as text and never runs', () => {
   let cluster: PgCluster;
-  let server: ServerProcess;
-  let browser: Browser;
+  let e2e: E2e;
   let page: Page;
   let errors: string[];
   const dialogs: string[] = [];
@@ -38,10 +38,7 @@ describe.skipIf(!bin)('hostile text on every screen is shown as text and never r
 
   beforeAll(async () => {
     cluster = await startPgCluster(bin!);
-    [server, browser] = await Promise.all([
-      startServer({ env: { DATABASE_URL: cluster.url, SEED_DEMO: 'false' } }),
-      launchBrowser(),
-    ]);
+    e2e = await startE2e({ server: { env: { DATABASE_URL: cluster.url, SEED_DEMO: 'false' } }, apiSignIn: false });
     const client = new pg.Client({ connectionString: cluster.url });
     await client.connect();
     try {
@@ -90,11 +87,11 @@ describe.skipIf(!bin)('hostile text on every screen is shown as text and never r
       await client.end();
     }
 
-    const cookie = await apiSignIn(server.url);
+    const cookie = await apiSignIn(e2e.baseUrl);
     const post = async (path: string, body: unknown) => {
-      const res = await fetch(`${server.url}${path}`, {
+      const res = await fetch(`${e2e.baseUrl}${path}`, {
         method: 'POST',
-        headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+        headers: { cookie, origin: e2e.baseUrl, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
       expect(res.status, await res.clone().text()).toBe(201);
@@ -119,16 +116,14 @@ describe.skipIf(!bin)('hostile text on every screen is shown as text and never r
         data: images.png(),
       }),
     );
-    const res = await fetch(`${server.url}/api/banner-ads`, {
+    const res = await fetch(`${e2e.baseUrl}/api/banner-ads`, {
       method: 'POST',
-      headers: { cookie, origin: server.url, 'content-type': banner.contentType },
+      headers: { cookie, origin: e2e.baseUrl, 'content-type': banner.contentType },
       body: banner.payload,
     });
     expect(res.status, await res.clone().text()).toBe(201);
 
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    errors = watchPageErrors(page);
+    ({ page, errors } = await e2e.newPage());
     page.on('dialog', (d) => {
       dialogs.push(d.message());
       void d.dismiss();
@@ -141,8 +136,7 @@ describe.skipIf(!bin)('hostile text on every screen is shown as text and never r
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await e2e?.close();
     cluster?.stop();
     if (cluster) fs.rmSync(cluster.dir, { recursive: true, force: true });
   });

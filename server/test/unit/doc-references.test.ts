@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { filesUnder, repoPath, repoRoot } from '../support/repo-files';
 
 /**
  * Every pointer in the tree must lead somewhere inside the repository: the old numbered design
@@ -9,24 +9,12 @@ import { describe, expect, it } from 'vitest';
  * in docs/decisions/ and docs/product.md), and every docs/ path or anchor that code, tests and docs
  * mention must exist. History notes in docs ("Formerly …") may still name the old numbers.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const root = repoRoot;
 const extensions = new Set(['.ts', '.tsx', '.sql', '.md', '.js', '.mjs']);
 const skippedDirs = new Set(['node_modules', 'dist', 'data', 'meta', 'test-results', 'coverage']);
 
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!skippedDirs.has(entry.name)) out.push(...filesUnder(full));
-    } else if (extensions.has(path.extname(entry.name))) out.push(full);
-  }
-  return out;
-}
-
-const files = filesUnder(root).map((abs) => ({
-  rel: path.relative(root, abs).split(path.sep).join('/'),
+const files = filesUnder(root, (name) => extensions.has(path.extname(name)), skippedDirs).map((abs) => ({
+  rel: repoPath(abs),
   lines: fs.readFileSync(abs, 'utf8').split('\n'),
 }));
 

@@ -1,7 +1,6 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AdStats, UserCountQuery, UserListQuery, UserStatusFilter } from '@backoffice/contract';
 import type { Db, Executor } from '../../db/client';
-import { keyColumns, keyOrder, keysetBatches, type Keyset } from '../../db/keyset';
 import { prepared } from '../../db/prepared';
 import { asPlaceholder, asValue, containsPattern, type Bind } from '../../db/query-values';
 import { advertisements, auditEvents, userCounts, users, type NewUserRow, type UserRow } from '../../db/schema';
@@ -274,54 +273,4 @@ export async function profilePictureInUse(db: Executor, picture: string): Promis
     .where(eq(users.profilePicture, picture))
     .limit(1);
   return Boolean(row);
-}
-
-// ---- CSV export (docs/decisions/0018-exports-and-bulk.md) ----
-
-export type UserExportFilter = { q?: string; status: UserStatusFilter; from?: Date; to?: Date };
-
-// A user's join date is the day they joined; accounts made before it was recorded use their creation.
-const joinedAt = sql`coalesce(${users.joinDate}, ${users.createdAt})`;
-
-function inInstantRange(value: SQL, range: { from?: Date; to?: Date }): SQL | undefined {
-  return and(
-    range.from ? sql`${value} >= ${range.from.toISOString()}::timestamptz` : undefined,
-    range.to ? sql`${value} < ${range.to.toISOString()}::timestamptz` : undefined,
-  );
-}
-
-function userWhere(f: UserExportFilter): SQL | undefined {
-  return and(listFilter({ role: 'advertiser', q: f.q, status: f.status }), inInstantRange(joinedAt, f));
-}
-
-const adCount = (status: 'approved' | 'pending' | 'rejected') =>
-  // Qualified by hand: drizzle leaves columns bare in a one-table select, and a bare "id" is the ad's here.
-  sql<number>`(select count(*) from ${advertisements} a where a.user_id = ${users}.id and a.status = ${status})::int`;
-
-/** Advertisers in User Management's order (newest first), with their ads' counts. */
-export function userBatches(db: Db, f: UserExportFilter, size: number) {
-  const keyset: Keyset = { columns: [users.createdAt, users.id], descending: true };
-  const { passwordHash: _secret, ...columns } = getTableColumns(users);
-  return keysetBatches(keyset, size, (after, limit) =>
-    db
-      .select({
-        ...columns,
-        approved: adCount('approved'),
-        pending: adCount('pending'),
-        rejected: adCount('rejected'),
-        ...keyColumns(keyset),
-      })
-      .from(users)
-      .where(and(userWhere(f), after))
-      .orderBy(...keyOrder(keyset))
-      .limit(limit),
-  );
-}
-
-export async function countUsersToExport(db: Executor, f: UserExportFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(userWhere(f));
-  return row?.n ?? 0;
 }

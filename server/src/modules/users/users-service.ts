@@ -20,6 +20,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { storageKey, type FileStorage } from '../../storage/file-storage';
 import { deleteOtherSessions, deleteSessionsOfUser, toPublicUser } from '../../db/identity-repository';
 import { adImageKeys, unreferencedImageKeys } from '../ads/ads-service';
+import * as exportRepo from './users-export-repository';
 import * as repo from './users-repository';
 
 type Log = { warn(obj: object, msg: string): void };
@@ -215,12 +216,12 @@ export class UsersService {
   }
 
   /** Advertisers for the CSV export, in the list's order, `size` per statement. */
-  exportBatches(f: repo.UserExportFilter, size: number) {
-    return repo.userBatches(this.db, f, size);
+  exportBatches(f: exportRepo.UserExportFilter, size: number) {
+    return exportRepo.userBatches(this.db, f, size);
   }
 
-  countForExport(f: repo.UserExportFilter): Promise<number> {
-    return repo.countUsersToExport(this.db, f);
+  countForExport(f: exportRepo.UserExportFilter): Promise<number> {
+    return exportRepo.countUsersToExport(this.db, f);
   }
 
   /** A failure here is logged; it never undoes the committed delete. */

@@ -1,4 +1,6 @@
 import type { MouseEvent } from 'react';
+import { Eye, Pencil, Trash2 } from 'lucide-react';
+import { IconButton } from './button';
 import { cx } from './cx';
 import { Th, checkboxClass, tdClass } from './data-table';
 import { RowMenu, type RowMenuItem } from './row-menu';
@@ -67,6 +69,36 @@ export function ActionsCell({ label, items }: { label: string; items: RowMenuIte
   return (
     <td className={cx(tdClass, 'text-right')} onClick={keepToCell}>
       <RowMenu label={label} items={items} />
+    </td>
+  );
+}
+
+export interface ViewEditDeleteCellProps {
+  /** Names the row in each button's label: "View …", "Edit …", "Delete …". */
+  name: string;
+  onView: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** A row's last cell on the small list screens: View, Edit and Delete as icon buttons. */
+export function ViewEditDeleteCell({ name, onView, onEdit, onDelete }: ViewEditDeleteCellProps) {
+  return (
+    <td className={cx(tdClass, 'text-right whitespace-nowrap')}>
+      <IconButton aria-label={`View ${name}`} title="View" onClick={onView}>
+        <Eye className="size-4" aria-hidden="true" />
+      </IconButton>
+      <IconButton aria-label={`Edit ${name}`} title="Edit" onClick={onEdit}>
+        <Pencil className="size-4" aria-hidden="true" />
+      </IconButton>
+      <IconButton
+        aria-label={`Delete ${name}`}
+        title="Delete"
+        className="hover:bg-rose-500/15 hover:text-rose-300"
+        onClick={onDelete}
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+      </IconButton>
     </td>
   );
 }

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { activityText, type ActivityEvent } from '@backoffice/contract';
 import { History } from 'lucide-react';
 import {
-  Badge,
   Button,
   EmptyState,
   SkeletonRows,
@@ -13,16 +12,10 @@ import {
   rowClass,
   tdClass,
   theadClass,
+  FailedRow,
 } from '../../components/ui';
-import {
-  actionLabels,
-  actionTones,
-  actorName,
-  detailsText,
-  entityLabels,
-  eventLink,
-  formatEventTime,
-} from '../../lib/activity-format';
+import { EventActionCell, EventActorCell, EventTimeCell } from '../../components/activity-cells';
+import { detailsText, entityLabels, eventLink } from '../../lib/activity-format';
 
 const COLUMNS = 5;
 
@@ -86,15 +79,7 @@ export function ActivityTable({ events, loading, failed, filtered, onRetry, onCl
         {loading ? (
           <SkeletonRows rows={5} columns={COLUMNS} />
         ) : failed ? (
-          <EmptyState
-            columns={COLUMNS}
-            message={activityText.fetchFailed}
-            action={
-              <Button variant="secondary" size="sm" onClick={onRetry}>
-                Try again
-              </Button>
-            }
-          />
+          <FailedRow columns={COLUMNS} message={activityText.fetchFailed} onRetry={onRetry} />
         ) : events.length === 0 ? (
           <EmptyState
             columns={COLUMNS}
@@ -111,13 +96,9 @@ export function ActivityTable({ events, loading, failed, filtered, onRetry, onCl
         ) : (
           events.map((event) => (
             <tr key={event._id} className={cx(rowClass, 'align-top')}>
-              <td className={cx(tdClass, 'whitespace-nowrap text-slate-400 tabular-nums')}>
-                <time dateTime={event.at}>{formatEventTime(event.at)}</time>
-              </td>
-              <td className={cx(tdClass, 'break-words text-slate-200')}>{actorName(event.actor, event.action)}</td>
-              <td className={tdClass}>
-                <Badge tone={actionTones[event.action]}>{actionLabels[event.action]}</Badge>
-              </td>
+              <EventTimeCell event={event} />
+              <EventActorCell event={event} className="break-words text-slate-200" />
+              <EventActionCell event={event} />
               <td className={cx(tdClass, 'max-w-80')}>
                 <About event={event} />
               </td>

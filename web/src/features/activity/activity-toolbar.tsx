@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type PublicUser } from '@backoffice/contract';
 import { Search, X } from 'lucide-react';
-import { Button, SelectField, cx, focusRing, inputClass, type SelectOption } from '../../components/ui';
+import { Button, CompactField, SelectField, cx, focusRing, inputClass, type SelectOption } from '../../components/ui';
 import { actionLabels, entityLabels } from '../../lib/activity-format';
 import { paths } from '../../lib/paths';
 import type { ActivityFilters, FilterKey } from './use-activity-filters';
@@ -23,14 +23,11 @@ function adminOptions(admins: PublicUser[] | undefined, current: string | undefi
   return [{ value: '', label: 'All admins' }, ...options];
 }
 
-const dateClass = cx(inputClass, 'h-10 py-0 text-sm [color-scheme:dark]');
-
 function DateField({
   label,
   value,
-  min,
-  max,
   onChange,
+  ...range
 }: {
   label: string;
   value: string | undefined;
@@ -38,22 +35,15 @@ function DateField({
   max?: string;
   onChange: (value: string) => void;
 }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-xs font-medium tracking-wide text-slate-400 uppercase">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        value={value ?? ''}
-        min={min}
-        max={max}
-        onChange={(e) => onChange(e.target.value)}
-        className={dateClass}
-      />
-    </div>
+    <CompactField
+      label={label}
+      type="date"
+      value={value ?? ''}
+      {...range}
+      onChange={(e) => onChange(e.target.value)}
+      inputClassName="[color-scheme:dark]"
+    />
   );
 }
 

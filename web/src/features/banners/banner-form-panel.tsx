@@ -8,7 +8,6 @@ import {
 } from '@backoffice/contract';
 import {
   Banner,
-  Button,
   FieldError,
   SidePanel,
   TextAreaField,
@@ -17,6 +16,7 @@ import {
   Toggle,
   cx,
   selectClass,
+  FormPanelFooter,
 } from '../../components/ui';
 import { useBannerForm } from './use-banner-form';
 
@@ -58,14 +58,9 @@ export function BannerFormPanel({ banner, open, onClose, onSaved }: BannerFormPa
       open={open}
       onRequestClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={form.saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={form.saving} disabled={form.saving}>
-            {form.saving ? 'Saving...' : 'Save'}
-          </Button>
-        </>
+        <FormPanelFooter formId={formId} onCancel={onClose} saving={form.saving} lockCancel>
+          {form.saving ? 'Saving...' : 'Save'}
+        </FormPanelFooter>
       }
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="space-y-5">

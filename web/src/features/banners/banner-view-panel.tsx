@@ -1,6 +1,6 @@
 import { Maximize2, Pencil } from 'lucide-react';
 import { bannerImageUrl, formatBannerId, type BannerAd } from '@backoffice/contract';
-import { Badge, Button, SidePanel, StatusBadge, Thumbnail, Detail } from '../../components/ui';
+import { Badge, Button, SidePanel, StatusBadge, Thumbnail, Detail, ViewPanelFooter } from '../../components/ui';
 import { formatDateRange, formatViews } from './banner-format';
 
 export interface BannerViewPanelProps {
@@ -19,14 +19,11 @@ export function BannerViewPanel({ banner, open, onClose, onEdit, onEnlarge }: Ba
       open={open}
       onRequestClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
+        <ViewPanelFooter onClose={onClose}>
           <Button icon={<Pencil className="size-4" aria-hidden="true" />} onClick={() => onEdit(banner)}>
             Edit
           </Button>
-        </>
+        </ViewPanelFooter>
       }
     >
       <div className="group relative overflow-hidden rounded-lg border border-slate-800 bg-slate-950">

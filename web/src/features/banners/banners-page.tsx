@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { bannerImageUrl, bannerMessages, type BannerAd } from '@backoffice/contract';
-import { Banner, Button, Lightbox, Modal, PageHeader, Panel, usePanel, useTimedMessage } from '../../components/ui';
+import {
+  Banner,
+  Button,
+  Lightbox,
+  PageHeader,
+  Panel,
+  usePanel,
+  useTimedMessage,
+  ConfirmDeleteModal,
+  TableCount,
+} from '../../components/ui';
 import { BannerFormPanel } from './banner-form-panel';
 import { BannerViewPanel } from './banner-view-panel';
 import { useDeleteBannerMutation, useListBannersQuery } from './banners-api';
@@ -72,9 +82,7 @@ export function BannersPage() {
           />
         )}
         {banners.length > 0 && (
-          <p className="border-t border-slate-800 px-4 py-3 text-sm text-slate-400 tabular-nums">
-            {banners.length === 1 ? '1 banner ad' : `${banners.length} banner ads`}
-          </p>
+          <TableCount>{banners.length === 1 ? '1 banner ad' : `${banners.length} banner ads`}</TableCount>
         )}
       </Panel>
 
@@ -100,28 +108,15 @@ export function BannersPage() {
         />
       )}
       {toDelete && (
-        <Modal
+        <ConfirmDeleteModal
           title="Delete banner ad"
-          onClose={() => setToDelete(null)}
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => setToDelete(null)} disabled={removeState.isLoading}>
-                Cancel
-              </Button>
-              <Button
-                variant="danger"
-                onClick={confirmDelete}
-                loading={removeState.isLoading}
-                disabled={removeState.isLoading}
-              >
-                Delete
-              </Button>
-            </>
-          }
+          busy={removeState.isLoading}
+          onCancel={() => setToDelete(null)}
+          onConfirm={confirmDelete}
         >
           <p>{bannerMessages.confirmDelete}</p>
           <p className="font-medium text-slate-100">{toDelete.name}</p>
-        </Modal>
+        </ConfirmDeleteModal>
       )}
       {enlarged && (
         <Lightbox

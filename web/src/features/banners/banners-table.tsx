@@ -1,4 +1,4 @@
-import { Eye, ImagePlus, Pencil, SearchX, Trash2 } from 'lucide-react';
+import { ImagePlus, SearchX } from 'lucide-react';
 import {
   bannerImageUrl,
   bannerMessages,
@@ -11,7 +11,6 @@ import {
   Badge,
   Button,
   EmptyState,
-  IconButton,
   SkeletonRows,
   StatusBadge,
   TableFrame,
@@ -22,6 +21,7 @@ import {
   rowClass,
   tdClass,
   theadClass,
+  ViewEditDeleteCell,
 } from '../../components/ui';
 import { formatDateRange } from './banner-format';
 
@@ -117,22 +117,12 @@ export function BannersTable(props: BannersTableProps) {
               <td className={tdClass}>
                 <StatusBadge status={banner.status} />
               </td>
-              <td className={cx(tdClass, 'whitespace-nowrap text-right')}>
-                <IconButton aria-label={`View ${banner.name}`} title="View" onClick={() => props.onView(banner)}>
-                  <Eye className="size-4" aria-hidden="true" />
-                </IconButton>
-                <IconButton aria-label={`Edit ${banner.name}`} title="Edit" onClick={() => props.onEdit(banner)}>
-                  <Pencil className="size-4" aria-hidden="true" />
-                </IconButton>
-                <IconButton
-                  aria-label={`Delete ${banner.name}`}
-                  title="Delete"
-                  onClick={() => props.onDelete(banner)}
-                  className="hover:bg-rose-500/15 hover:text-rose-300"
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </IconButton>
-              </td>
+              <ViewEditDeleteCell
+                name={banner.name}
+                onView={() => props.onView(banner)}
+                onEdit={() => props.onEdit(banner)}
+                onDelete={() => props.onDelete(banner)}
+              />
             </tr>
           ))
         )}

@@ -1,19 +1,13 @@
 import { useCallback, useState } from 'react';
 import type { BannerListParams, BannerStatus } from '@backoffice/contract';
-import { SearchBox, SelectField, Toolbar, useDebouncedSearch, type SelectOption } from '../../components/ui';
+import { SearchBox, StatusFilter, Toolbar, useDebouncedSearch } from '../../components/ui';
 
-type StatusFilter = 'all' | BannerStatus;
-
-const statusOptions: SelectOption[] = [
-  { value: 'all', label: 'All' },
-  { value: 'Active', label: 'Active' },
-  { value: 'Inactive', label: 'Inactive' },
-];
+type BannerStatusFilter = 'all' | BannerStatus;
 
 /** Search (debounced) and status filter; the server filters (docs/product.md#calls `?status=&search=`). */
 export function useBannerFilters() {
   const { text: searchText, search, setSearch, replace } = useDebouncedSearch();
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [status, setStatus] = useState<BannerStatusFilter>('all');
 
   const reset = useCallback(() => {
     replace('');
@@ -34,14 +28,7 @@ export function BannersToolbar({ filters }: { filters: ReturnType<typeof useBann
         onChange={filters.setSearch}
         placeholder="Search by name, description or placement"
       />
-      <SelectField
-        label="Status"
-        hideLabel
-        className="w-36"
-        value={filters.status}
-        options={statusOptions}
-        onChange={(v) => filters.setStatus(v as StatusFilter)}
-      />
+      <StatusFilter value={filters.status} onChange={filters.setStatus} />
     </Toolbar>
   );
 }

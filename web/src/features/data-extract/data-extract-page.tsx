@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useId, useState } from 'react';
 import {
   AD_STATUSES,
   DATA_EXTRACT_DATASETS,
@@ -12,18 +12,17 @@ import { Download, X } from 'lucide-react';
 import {
   Banner,
   Button,
-  FieldError,
+  CompactField,
   PageHeader,
   Panel,
   SelectField,
-  cx,
-  inputClass,
   useDebouncedSearch,
   type SelectOption,
 } from '../../components/ui';
 import { serverMessage } from '../../lib/api';
-import { useStreamedDownload, type DownloadPhase } from '../../lib/streamed-download';
+import { useStreamedDownload } from '../../lib/streamed-download';
 import { extractUrl, useCountExtractQuery, useExtractFacetsQuery } from './data-extract-api';
+import { DownloadProgress, formatCount } from './download-progress';
 
 export const datasetLabels: Record<DataExtractDataset, string> = {
   ads: 'Ads',
@@ -60,12 +59,6 @@ const dateLabels: Record<DataExtractDataset, string> = {
   activity: 'Happened',
 };
 
-const formatCount = (n: number) => n.toLocaleString('en-LK');
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 /** The calendar day in the browser's zone, for the fallback file name. */
 function today(): string {
   const d = new Date();
@@ -174,7 +167,7 @@ export function DataExtractPage() {
             </>
           )}
           {shape.search && (
-            <InputField
+            <CompactField
               label="Search"
               type="search"
               value={searchText}
@@ -183,14 +176,14 @@ export function DataExtractPage() {
               onChange={(e) => setSearch(e.target.value)}
             />
           )}
-          <InputField
+          <CompactField
             label={`${dateLabels[dataset]} from`}
             type="date"
             value={filters.from}
             disabled={running}
             onChange={(e) => set('from')(e.target.value)}
           />
-          <InputField
+          <CompactField
             label={`${dateLabels[dataset]} to`}
             type="date"
             value={filters.to}
@@ -240,69 +233,5 @@ export function DataExtractPage() {
         )}
       </Panel>
     </>
-  );
-}
-
-/** A labelled input in the same style as the selects beside it. */
-function InputField({
-  label,
-  error,
-  ...rest
-}: { label: string; error?: string | null } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-xs font-medium tracking-wide text-slate-400 uppercase">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={cx(inputClass, 'h-10 py-0 text-sm', error && 'border-rose-500/70')}
-        {...rest}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
-
-function DownloadProgress({
-  rows,
-  bytes,
-  total,
-  phase,
-}: {
-  rows: number;
-  bytes: number;
-  total: number | undefined;
-  phase: DownloadPhase;
-}) {
-  // Rows against the count when it is known; the rows may outnumber it if ads arrived meanwhile.
-  const max = total && total > 0 ? Math.max(total, rows) : undefined;
-  const words =
-    (max !== undefined ? `${formatCount(rows)} of ${formatCount(max)} rows` : `${formatCount(rows)} rows`) +
-    ` (${formatBytes(bytes)})`;
-  const status = phase === 'done' ? 'Downloaded' : phase === 'cancelled' ? 'Cancelled' : 'Downloading';
-  return (
-    <div className="space-y-1.5">
-      <div
-        role="progressbar"
-        aria-label="Download progress"
-        aria-valuemin={0}
-        aria-valuemax={max}
-        aria-valuenow={max !== undefined ? rows : undefined}
-        aria-valuetext={`${status}: ${words}`}
-        className="h-2 overflow-hidden rounded-full bg-slate-800"
-      >
-        <div
-          className={phase === 'cancelled' ? 'h-full bg-slate-500' : 'h-full bg-indigo-500 transition-[width]'}
-          style={{ width: max !== undefined ? `${(100 * rows) / max}%` : phase === 'done' ? '100%' : '0%' }}
-        />
-      </div>
-      <p className="text-sm text-slate-400 tabular-nums">
-        {status}: {words}
-      </p>
-    </div>
   );
 }

@@ -4,14 +4,14 @@ import { dutyMessages, type Duty } from '@backoffice/contract';
 import {
   Banner,
   Button,
-  Modal,
   PageHeader,
   Panel,
   SearchBox,
-  SelectField,
   useTimedMessage,
   Toolbar,
   usePanel,
+  ConfirmDeleteModal,
+  StatusFilter,
 } from '../../components/ui';
 import { useDeleteDutyMutation, useListDutiesQuery } from './duties-api';
 import { DutiesTable } from './duties-table';
@@ -21,12 +21,6 @@ import { DutyViewPanel } from './duty-view-panel';
 import { SAMPLE_DUTIES } from './sample-duties';
 
 type PanelContent = { kind: 'view' | 'form'; duty?: Duty };
-
-const statusOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'Active', label: 'Active' },
-  { value: 'Inactive', label: 'Inactive' },
-];
 
 /** Duties and Responsibilities (docs/product.md#duties); a failed load falls back to the two sample duties (docs/product.md#error-catalogue). */
 export const DUTY_MESSAGE_MS = 3000;
@@ -88,14 +82,7 @@ export function DutiesPage() {
             onChange={setSearch}
             placeholder="Search by duty ID, title or description"
           />
-          <SelectField
-            label="Status"
-            hideLabel
-            className="w-36"
-            value={status}
-            options={statusOptions}
-            onChange={(v) => setStatus(v as DutyStatusFilter)}
-          />
+          <StatusFilter value={status} onChange={setStatus} />
         </Toolbar>
         <DutiesTable
           duties={shown}
@@ -132,30 +119,17 @@ export function DutiesPage() {
         />
       )}
       {deleting && (
-        <Modal
+        <ConfirmDeleteModal
           title="Delete Duty"
-          onClose={() => setDeleting(null)}
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => setDeleting(null)} disabled={removeState.isLoading}>
-                Cancel
-              </Button>
-              <Button
-                variant="danger"
-                onClick={confirmDelete}
-                loading={removeState.isLoading}
-                disabled={removeState.isLoading}
-              >
-                Delete
-              </Button>
-            </>
-          }
+          busy={removeState.isLoading}
+          onCancel={() => setDeleting(null)}
+          onConfirm={confirmDelete}
         >
           <p>{dutyMessages.deleteConfirm}</p>
           <p className="font-medium text-slate-100">
             {deleting.id} · {deleting.title}
           </p>
-        </Modal>
+        </ConfirmDeleteModal>
       )}
     </>
   );

@@ -1,8 +1,7 @@
-import { ClipboardList, Eye, Pencil, Trash2 } from 'lucide-react';
+import { ClipboardList } from 'lucide-react';
 import { dutyMessages, type Duty } from '@backoffice/contract';
 import {
   EmptyState,
-  IconButton,
   SkeletonRows,
   StatusBadge,
   TableFrame,
@@ -11,6 +10,7 @@ import {
   rowClass,
   tdClass,
   theadClass,
+  ViewEditDeleteCell,
 } from '../../components/ui';
 
 const COLUMNS = 6;
@@ -56,22 +56,12 @@ export function DutiesTable({ duties, loading, onView, onEdit, onDelete }: Dutie
               <td className={tdClass}>
                 <StatusBadge status={duty.status} />
               </td>
-              <td className={cx(tdClass, 'text-right whitespace-nowrap')}>
-                <IconButton aria-label={`View ${duty.id}`} title="View" onClick={() => onView(duty)}>
-                  <Eye className="size-4" aria-hidden="true" />
-                </IconButton>
-                <IconButton aria-label={`Edit ${duty.id}`} title="Edit" onClick={() => onEdit(duty)}>
-                  <Pencil className="size-4" aria-hidden="true" />
-                </IconButton>
-                <IconButton
-                  aria-label={`Delete ${duty.id}`}
-                  title="Delete"
-                  className="hover:bg-rose-500/15 hover:text-rose-300"
-                  onClick={() => onDelete(duty)}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </IconButton>
-              </td>
+              <ViewEditDeleteCell
+                name={duty.id}
+                onView={() => onView(duty)}
+                onEdit={() => onEdit(duty)}
+                onDelete={() => onDelete(duty)}
+              />
             </tr>
           ))
         )}

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Plus } from 'lucide-react';
 import { MAX_DUTY_CONDITIONS, dutyMessages, type Duty } from '@backoffice/contract';
-import { Banner, Button, SidePanel, TextAreaField, TextField, Toggle } from '../../components/ui';
+import { Banner, Button, SidePanel, TextAreaField, TextField, Toggle, FormPanelFooter } from '../../components/ui';
 import { useFocusFirstInvalid } from '../../lib/form';
 import { ConditionEditor } from './condition-editor';
 import { useDutyForm, type DutyFormValues } from './use-duty-form';
@@ -47,14 +47,9 @@ export function DutyFormPanel({ duty, knownCodes, open, onClose, onSaved }: Duty
       open={open}
       onRequestClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={saving} disabled={saving}>
-            {duty ? 'Save Changes' : 'Add Duty'}
-          </Button>
-        </>
+        <FormPanelFooter formId={formId} onCancel={onClose} saving={saving}>
+          {duty ? 'Save Changes' : 'Add Duty'}
+        </FormPanelFooter>
       }
     >
       <form

@@ -1,5 +1,5 @@
 import type { Duty } from '@backoffice/contract';
-import { Button, SidePanel, StatusBadge, Detail } from '../../components/ui';
+import { Button, SidePanel, StatusBadge, Detail, ViewPanelFooter } from '../../components/ui';
 import { RichText } from './rich-text';
 
 /** View duty (docs/product.md#duties): the conditions rendered as (sanitised) rich text. */
@@ -20,12 +20,9 @@ export function DutyViewPanel({
       open={open}
       onRequestClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
+        <ViewPanelFooter onClose={onClose}>
           <Button onClick={() => onEdit(duty)}>Edit</Button>
-        </>
+        </ViewPanelFooter>
       }
     >
       <div className="flex items-start justify-between gap-3">

@@ -21,6 +21,7 @@ import {
   cx,
   inputClass,
   useTimedMessage,
+  FormPanelFooter,
 } from '../../components/ui';
 import { apiError } from '../../lib/api';
 import { useFocusFirstInvalid } from '../../lib/form';
@@ -107,14 +108,9 @@ export function PackageFormPanel({ pkg, open, onClose, onSaved }: PackageFormPan
       open={open}
       onRequestClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={saving} disabled={saving}>
-            {pkg ? 'Save Changes' : 'Add Package'}
-          </Button>
-        </>
+        <FormPanelFooter formId={formId} onCancel={onClose} saving={saving}>
+          {pkg ? 'Save Changes' : 'Add Package'}
+        </FormPanelFooter>
       }
     >
       <form

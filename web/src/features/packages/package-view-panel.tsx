@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { formatPackagePrice, type Package } from '@backoffice/contract';
-import { Badge, Button, SidePanel, StatusBadge, Thumbnail, Detail } from '../../components/ui';
+import { Badge, Button, SidePanel, StatusBadge, Thumbnail, Detail, ViewPanelFooter } from '../../components/ui';
 import { formatPackageDate, typeTone } from './package-list';
 
 /** View panel (docs/product.md#packages): every field of the package, popularity only when not None. */
@@ -21,12 +21,9 @@ export function PackageViewPanel({
       open={open}
       onRequestClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
+        <ViewPanelFooter onClose={onClose}>
           <Button onClick={() => onEdit(pkg)}>Edit</Button>
-        </>
+        </ViewPanelFooter>
       }
     >
       <div className="flex items-start gap-4">

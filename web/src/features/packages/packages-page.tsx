@@ -4,14 +4,15 @@ import { packageMessages, type Package } from '@backoffice/contract';
 import {
   Banner,
   Button,
-  Modal,
   PageHeader,
   Panel,
   SearchBox,
-  SelectField,
   Toolbar,
   usePanel,
   useTimedMessage,
+  ConfirmDeleteModal,
+  StatusFilter,
+  TableCount,
 } from '../../components/ui';
 import { PACKAGE_MESSAGE_MS, PackageFormPanel } from './package-form-panel';
 import { filterPackages, nextSort, sortPackages, type PackageSort, type PackageStatusFilter } from './package-list';
@@ -20,12 +21,6 @@ import { useDeletePackageMutation, useListPackagesQuery } from './packages-api';
 import { PackagesTable } from './packages-table';
 
 type PanelContent = { kind: 'view' | 'form'; pkg?: Package };
-
-const statusOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'Active', label: 'Active' },
-  { value: 'Inactive', label: 'Inactive' },
-];
 
 /** Package Management (docs/product.md#packages): the whole list is small, so search, filter and sort run here. */
 export function PackagesPage() {
@@ -85,14 +80,7 @@ export function PackagesPage() {
             onChange={setSearch}
             placeholder="Search by PID, name, type or description"
           />
-          <SelectField
-            label="Status"
-            hideLabel
-            className="w-36"
-            value={status}
-            options={statusOptions}
-            onChange={(v) => setStatus(v as PackageStatusFilter)}
-          />
+          <StatusFilter value={status} onChange={setStatus} />
         </Toolbar>
         <PackagesTable
           packages={shown}
@@ -106,9 +94,9 @@ export function PackagesPage() {
           onDelete={setDeleting}
         />
         {list.data && (
-          <p className="border-t border-slate-800 px-4 py-3 text-sm text-slate-400 tabular-nums">
+          <TableCount>
             Showing {shown.length} of {list.data.length} packages
-          </p>
+          </TableCount>
         )}
       </Panel>
 
@@ -134,30 +122,17 @@ export function PackagesPage() {
         />
       )}
       {deleting && (
-        <Modal
+        <ConfirmDeleteModal
           title="Delete Package"
-          onClose={() => setDeleting(null)}
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => setDeleting(null)} disabled={removeState.isLoading}>
-                Cancel
-              </Button>
-              <Button
-                variant="danger"
-                onClick={confirmDelete}
-                loading={removeState.isLoading}
-                disabled={removeState.isLoading}
-              >
-                Delete
-              </Button>
-            </>
-          }
+          busy={removeState.isLoading}
+          onCancel={() => setDeleting(null)}
+          onConfirm={confirmDelete}
         >
           <p>{packageMessages.deleteConfirm}</p>
           <p className="font-medium text-slate-100">
             {deleting.pid} · {deleting.name}
           </p>
-        </Modal>
+        </ConfirmDeleteModal>
       )}
     </>
   );

@@ -1,10 +1,9 @@
-import { Eye, PackageSearch, Pencil, Trash2 } from 'lucide-react';
+import { PackageSearch } from 'lucide-react';
 import { packageMessages, type Package, type PackageSortField } from '@backoffice/contract';
 import {
   Badge,
   Button,
   EmptyState,
-  IconButton,
   SkeletonRows,
   SortableHeader,
   StatusBadge,
@@ -15,6 +14,7 @@ import {
   rowClass,
   tdClass,
   theadClass,
+  ViewEditDeleteCell,
 } from '../../components/ui';
 import { typeTone, type PackageSort } from './package-list';
 
@@ -91,22 +91,12 @@ export function PackagesTable(props: PackagesTableProps) {
               <td className={tdClass}>
                 <StatusBadge status={pkg.status} />
               </td>
-              <td className={cx(tdClass, 'text-right whitespace-nowrap')}>
-                <IconButton aria-label={`View ${pkg.name}`} title="View" onClick={() => props.onView(pkg)}>
-                  <Eye className="size-4" aria-hidden="true" />
-                </IconButton>
-                <IconButton aria-label={`Edit ${pkg.name}`} title="Edit" onClick={() => props.onEdit(pkg)}>
-                  <Pencil className="size-4" aria-hidden="true" />
-                </IconButton>
-                <IconButton
-                  aria-label={`Delete ${pkg.name}`}
-                  title="Delete"
-                  className="hover:bg-rose-500/15 hover:text-rose-300"
-                  onClick={() => props.onDelete(pkg)}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </IconButton>
-              </td>
+              <ViewEditDeleteCell
+                name={pkg.name}
+                onView={() => props.onView(pkg)}
+                onEdit={() => props.onEdit(pkg)}
+                onDelete={() => props.onDelete(pkg)}
+              />
             </tr>
           ))
         )}

@@ -1,8 +1,6 @@
 import { Link } from 'react-router';
 import { USER_DECISIONS_COUNT, activityText } from '@backoffice/contract';
 import {
-  Badge,
-  Button,
   EmptyState,
   Panel,
   SkeletonRows,
@@ -13,16 +11,11 @@ import {
   rowClass,
   tdClass,
   theadClass,
+  FailedRow,
 } from '../../components/ui';
+import { EventActionCell, EventActorCell, EventTimeCell } from '../../components/activity-cells';
 import { useListActivityQuery } from '../../lib/activity-api';
-import {
-  actionLabels,
-  actionTones,
-  activityLogPath,
-  actorName,
-  eventLink,
-  formatEventTime,
-} from '../../lib/activity-format';
+import { activityLogPath, eventLink } from '../../lib/activity-format';
 
 const linkClass = cx('rounded font-medium text-indigo-300 hover:text-indigo-200', focusRing);
 
@@ -58,15 +51,7 @@ export function UserDecisions({ userId }: { userId: string }) {
           <tbody>
             {events === undefined ? (
               query.isError && !query.isFetching ? (
-                <EmptyState
-                  columns={5}
-                  message={activityText.fetchFailed}
-                  action={
-                    <Button variant="secondary" size="sm" onClick={() => query.refetch()}>
-                      Try again
-                    </Button>
-                  }
-                />
+                <FailedRow columns={5} message={activityText.fetchFailed} onRetry={() => query.refetch()} />
               ) : (
                 <SkeletonRows rows={3} columns={5} />
               )
@@ -77,9 +62,7 @@ export function UserDecisions({ userId }: { userId: string }) {
                 const link = eventLink(event);
                 return (
                   <tr key={event._id} className={rowClass}>
-                    <td className={cx(tdClass, 'whitespace-nowrap text-slate-400 tabular-nums')}>
-                      <time dateTime={event.at}>{formatEventTime(event.at)}</time>
-                    </td>
+                    <EventTimeCell event={event} />
                     <td className={cx(tdClass, 'max-w-72 break-words text-slate-100')}>
                       {link ? (
                         <Link to={link} className={linkClass}>
@@ -89,10 +72,8 @@ export function UserDecisions({ userId }: { userId: string }) {
                         event.entityLabel
                       )}
                     </td>
-                    <td className={tdClass}>
-                      <Badge tone={actionTones[event.action]}>{actionLabels[event.action]}</Badge>
-                    </td>
-                    <td className={cx(tdClass, 'text-slate-300')}>{actorName(event.actor, event.action)}</td>
+                    <EventActionCell event={event} />
+                    <EventActorCell event={event} className="text-slate-300" />
                     <td className={cx(tdClass, 'max-w-80 break-words whitespace-pre-line text-slate-300')}>
                       {event.rejectionReason || '-'}
                     </td>

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { formatUserId, type ListedUser } from '@backoffice/contract';
 import { ExternalLink } from 'lucide-react';
-import { Badge, Button, SidePanel, Detail } from '../../components/ui';
+import { Badge, Button, SidePanel, Detail, ViewPanelFooter } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { UserAvatar } from './user-avatar';
 import { displayName, formatUserDate } from './user-format';
@@ -24,17 +24,14 @@ export function UserSidePanel({ user, open, onClose }: { user: ListedUser; open:
       open={open}
       onRequestClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
+        <ViewPanelFooter onClose={onClose}>
           <Button
             icon={<ExternalLink className="size-4" aria-hidden="true" />}
             onClick={() => navigate(paths.userDetail(user._id))}
           >
             Open user page
           </Button>
-        </>
+        </ViewPanelFooter>
       }
     >
       <div className="flex items-center gap-4">

@@ -5,7 +5,7 @@ import {
   type UserBulkDeleteResponse,
   type UserExportParams,
 } from '@backoffice/contract';
-import { Button, Modal, type BannerMessage } from '../../components/ui';
+import { ConfirmDeleteModal, type BannerMessage } from '../../components/ui';
 import { serverMessage } from '../../lib/api';
 import { usersApi } from './users-api';
 
@@ -79,21 +79,8 @@ export function BulkDeleteModal({
   onConfirm: () => void;
 }) {
   return (
-    <Modal
-      title="Delete Users"
-      onClose={onCancel}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={onConfirm} loading={busy} disabled={busy}>
-            Delete
-          </Button>
-        </>
-      }
-    >
+    <ConfirmDeleteModal title="Delete Users" busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
       <p>{exportText.bulkDeleteConfirm(count)}</p>
-    </Modal>
+    </ConfirmDeleteModal>
   );
 }

@@ -1,6 +1,14 @@
 import { exportText, type UserStatusFilter } from '@backoffice/contract';
 import { Filter, Trash2 } from 'lucide-react';
-import { Button, ExportMenu, SearchBox, SelectField, Toolbar, type SelectOption } from '../../components/ui';
+import {
+  Button,
+  ExportMenu,
+  SearchBox,
+  SelectField,
+  StatusFilter,
+  Toolbar,
+  type SelectOption,
+} from '../../components/ui';
 import { userExportUrl } from './users-bulk';
 
 /** The Status dropdown of docs/product.md#user-management, filtered by the server. */
@@ -46,14 +54,7 @@ export function UsersToolbar(props: UsersToolbarProps) {
         onChange={props.onSearch}
         placeholder="Search by name, username, email, mobile or ID"
       />
-      <SelectField
-        label="Status"
-        hideLabel
-        className="w-36"
-        value={props.status}
-        options={userStatusOptions}
-        onChange={(v) => props.onStatus(v as UserStatusFilter)}
-      />
+      <StatusFilter value={props.status} options={userStatusOptions} onChange={props.onStatus} />
       <Button
         variant="secondary"
         icon={<Filter className="size-4" aria-hidden="true" />}
