@@ -11,7 +11,12 @@ import react from '@vitejs/plugin-react';
  * Timeouts are guards against a hung test, never a speed check (speed is measured in bench/): they
  * are generous so that the suite passes while other work keeps the cores busy.
  */
-const hangGuard = { testTimeout: 60_000, hookTimeout: 120_000 };
+const hangGuard = {
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // expect.poll gives up after 1 s by default: a busy machine can take longer to reach the state.
+  expect: { poll: { timeout: 30_000 } },
+};
 export default defineConfig({
   test: {
     // Vitest's default is one worker per core less one: a single worker on the 2-core machines,

@@ -162,7 +162,8 @@ describe('Dashboard in Chromium', () => {
     // Seen stays seen after a reload (the store is persisted).
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Common Notification' }).waitFor();
-    await page.waitForTimeout(500);
+    // The feed is back (its items are listed), so the bell shows what the restored store says of it.
+    await expect.poll(() => items.count()).toBe(feed.notifications.length);
     expect(await bell.getAttribute('aria-label')).toBe('Notifications');
     expect(errors).toEqual([]);
   });

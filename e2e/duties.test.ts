@@ -130,7 +130,7 @@ describe('Duties and Responsibilities in Chromium', () => {
     // DOMPurify's inert document, makes Chromium report the onerror handler as blocked by the CSP
     // (script-src-attr 'none'): a third layer, and proof that nothing ran. From here on (stored,
     // server-sanitised conditions) nothing at all may be logged.
-    await page.waitForTimeout(200);
+    await expect.poll(() => errors.length).toBeGreaterThan(0);
     for (const e of errors.splice(0))
       expect(e).toMatch(/^console: Executing inline event handler violates .*script-src-attr 'none'.*blocked/);
 

@@ -143,7 +143,8 @@ describe('Live moderation queue in Chromium', () => {
     expect(b.errors).toEqual([]);
   });
 
-  it('picks the stream up again after a server restart, with no reload', async () => {
+  // Stops and starts the server: on a busy machine a start alone can take a minute (a hang guard).
+  it('picks the stream up again after a server restart, with no reload', { timeout: 240_000 }, async () => {
     const { page } = await openQueue(ADMIN.email, ADMIN.password);
     const target = (await oldestPending())[0]!;
     const { dataDir, port } = e2e.server;

@@ -37,7 +37,9 @@ export async function startServer(
   proc.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A hang guard, not a speed check: a busy machine can take a minute to migrate and seed. It stays
+  // under the hooks' two minutes (vitest.config.ts) so that a failure shows the server's output.
+  const deadline = Date.now() + 110_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${out}`);
     if (Date.now() > deadline) {

@@ -54,7 +54,7 @@ describeApi('sign-in, sessions and the admin guard', () => {
     };
     const wrong = [];
     const unknown = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       wrong.push(await timed(admin.email));
       unknown.push(await timed(`nobody${i}@example.lk`));
     }
@@ -62,8 +62,11 @@ describeApi('sign-in, sessions and the admin guard', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ success: false, message: 'Invalid credentials' });
     }
-    const median = (xs: { ms: number }[]) => xs.map((x) => x.ms).sort((a, b) => a - b)[1]!;
-    const ratio = median(unknown) / median(wrong);
+    // Other work on the machine only ever adds time, so each kind's fastest answer is its cost;
+    // the two kinds take turns, so a busy spell slows both. Without the dummy check an unknown
+    // email answers in a small fraction of a wrong password's time.
+    const fastest = (xs: { ms: number }[]) => Math.min(...xs.map((x) => x.ms));
+    const ratio = fastest(unknown) / fastest(wrong);
     expect(ratio).toBeGreaterThan(0.33);
     expect(ratio).toBeLessThan(3);
   });

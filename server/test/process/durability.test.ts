@@ -10,7 +10,8 @@ import {
 } from '../../../e2e/support/server-process';
 
 /** docs/decisions/0011-database-files-and-instances.md: the embedded database keeps every committed change through kill -9, and refuses a second server. */
-describe('embedded database durability', () => {
+// Its tests start servers, each allowed up to 110 s on a busy machine (a hang guard).
+describe('embedded database durability', { timeout: 240_000 }, () => {
   const dataDir = tempDataDir('bo-durable-');
   let server: ServerProcess | undefined;
   afterAll(async () => {

@@ -11,7 +11,8 @@ import { apiSignIn, startServer, tempDataDir, type ServerProcess } from '../../.
  * every write of the export completes at once, and on the embedded database nothing in the export
  * waits for the event loop unless the export gives it turns.
  */
-describe('a list request while an export streams (embedded database)', () => {
+// Its tests start servers, each allowed up to 110 s on a busy machine (a hang guard).
+describe('a list request while an export streams (embedded database)', { timeout: 240_000 }, () => {
   const dataDir = tempDataDir('bo-export-list-');
   let server: ServerProcess | undefined;
   const TOTAL = 5_000;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Lightbox } from './lightbox';
@@ -120,6 +120,6 @@ describe('dialog kit', () => {
     await user.click(screen.getByRole('button', { name: 'Actions for user #1' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Actions for user #1' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for user #1' })).toHaveFocus());
   });
 });

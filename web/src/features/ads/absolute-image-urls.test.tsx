@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { thumbnailSrcSet, thumbnailUrl, type BannerAd } from '@backoffice/contract';
@@ -50,7 +50,7 @@ describe('absolute image URLs', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Remove image 1' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(fetchMock.mock.calls.some((c) => (c[0] as Request).method === 'PUT')).toBe(true));
+    await waitFor(() => expect(fetchMock.mock.calls.some((c) => (c[0] as Request).method === 'PUT')).toBe(true));
     const put = fetchMock.mock.calls.map((c) => c[0] as Request).find((r) => r.method === 'PUT')!;
     expect(await put.json()).toEqual({ images: [`${HOST}/ads/b.png`] });
   });

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { adMessages, type Advertisement } from '@backoffice/contract';
@@ -69,7 +69,7 @@ describe('AdSidePanel', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Remove image 2' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
     expect(onMessage).toHaveBeenCalledWith({ tone: 'success', text: adMessages.imagesUpdated });
     // The panel also reads the ad's history: the save is the one PUT.
     const puts = fetchMock.mock.calls.map((c) => c[0] as Request).filter((r) => r.method === 'PUT');
@@ -85,7 +85,7 @@ describe('AdSidePanel', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Remove image 1' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(onMessage).toHaveBeenCalledWith({ tone: 'error', text: adMessages.imagesFailed }));
+    await waitFor(() => expect(onMessage).toHaveBeenCalledWith({ tone: 'error', text: adMessages.imagesFailed }));
     expect(onSaved).not.toHaveBeenCalled();
   });
 

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { persistStore } from 'redux-persist';
 import type { Product } from '@backoffice/contract';
 import { describe, expect, it } from 'vitest';
@@ -26,8 +27,7 @@ function persisted(store: ReturnType<typeof makeStore>) {
 
 async function stored(): Promise<Record<string, unknown>> {
   // redux-persist writes asynchronously; wait for the write to land.
-  for (let i = 0; i < 50 && !localStorage.getItem('persist:root'); i++) await new Promise((r) => setTimeout(r, 10));
-  await new Promise((r) => setTimeout(r, 20));
+  await waitFor(() => expect(localStorage.getItem('persist:root')).not.toBeNull());
   const raw = JSON.parse(localStorage.getItem('persist:root') ?? '{}') as Record<string, string>;
   return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, JSON.parse(v)]));
 }

@@ -24,8 +24,7 @@ async function openEdit(shown: PublicUser, put: (call: Call) => Response = () =>
   return { user, calls, dialog: screen.getByRole('dialog', { name: 'Edit User' }) };
 }
 
-// Typing is slow in jsdom on a loaded machine: these tests type in several fields.
-describe('UserEditModal: current password', { timeout: 20_000 }, () => {
+describe('UserEditModal: current password', () => {
   it('asks for it only when admins type a new password for their own account, and sends it', async () => {
     const { user, calls, dialog } = await openEdit(me);
     expect(within(dialog).queryByLabelText('Current password')).not.toBeInTheDocument();

@@ -1,0 +1,78 @@
+// `npm test`: the browser and process tests (project e2e) in one Vitest process, every other project
+// in a second one, both at once.
+//
+// Vitest runs a project whose files must go one at a time (e2e: Chromium and a server per file) in
+// a group of its own after every other project has finished, so in one process the e2e files ran
+// alone on an otherwise idle machine for half the run. Two processes keep one e2e file running from
+// the start while two workers take the other projects: three workers in all, as in vitest.config.ts.
+// Why, and the measured effect: docs/decisions/0001-runtime-and-tooling.md ("Test runner").
+//
+// With arguments (`npm test -- <vitest options or files>`) it is a single `vitest run <arguments>`.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
+const args = process.argv.slice(2);
+
+const runs =
+  args.length > 0
+    ? [{ name: '', args }]
+    : [
+        { name: 'e2e', args: ['--project', 'e2e'] },
+        { name: 'rest', args: ['--project', '!e2e', '--maxWorkers', '2'] },
+      ];
+
+// The children write to pipes; keep Vitest's colours when the terminal has them.
+const env = { ...process.env };
+if (process.stdout.isTTY && env.FORCE_COLOR === undefined && env.NO_COLOR === undefined) env.FORCE_COLOR = '1';
+
+const children = runs.map(({ name, args: extra }) => {
+  const child = spawn(process.execPath, [vitest, 'run', ...extra], {
+    env,
+    stdio: name ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  });
+  if (name) {
+    const width = Math.max(...runs.map((r) => r.name.length));
+    prefixLines(child.stdout, process.stdout, `${name.padEnd(width)} | `);
+    prefixLines(child.stderr, process.stderr, `${name.padEnd(width)} | `);
+  }
+  return {
+    name,
+    child,
+    exited: new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal }))),
+  };
+});
+
+let stopping = false;
+function stopAll(signal) {
+  stopping = true;
+  for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopAll(signal));
+
+// A run that fails its tests lets the other finish (its results are still wanted); a run that is
+// killed (by a signal, out of memory) takes the other with it.
+for (const { child } of children) child.once('exit', (code, signal) => signal && stopAll('SIGTERM'));
+
+const results = await Promise.all(children.map((c) => c.exited));
+const failed = results.findIndex((r) => r.code !== 0);
+if (children.length > 1)
+  for (const [i, { name }] of children.entries()) {
+    const { code, signal } = results[i];
+    process.stdout.write(
+      `${name}: ${signal ? `killed by ${signal}` : code === 0 ? 'passed' : `failed (exit ${code})`}\n`,
+    );
+  }
+process.exitCode = failed === -1 && !stopping ? 0 : 1;
+
+/** Copies a child's output line by line, each line prefixed, so the two runs stay readable. */
+function prefixLines(from, to, prefix) {
+  let rest = '';
+  from.setEncoding('utf8');
+  from.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop();
+    if (lines.length) to.write(lines.map((l) => prefix + l + '\n').join(''));
+  });
+  from.on('end', () => rest && to.write(prefix + rest + '\n'));
+}
