@@ -6,6 +6,7 @@ import { makeListedUser, makeUserList } from '../users/users-test-data';
 import { ActivityPage } from './activity-page';
 import { ADMIN_ID, OTHER_ADMIN_ID, makeActivity, makeEvent } from './activity-test-data';
 import type { ActivityResponse } from '@backoffice/contract';
+import { enterSearch } from '../../test/search';
 
 const routes = [
   { path: '/app/activity', Component: ActivityPage },
@@ -139,7 +140,7 @@ describe('ActivityPage', () => {
 
     // The search waits for a pause, then asks once with the whole text.
     const before = calls.lists.length;
-    await user.type(screen.getByRole('searchbox', { name: 'Search activity' }), 'Toyota');
+    await enterSearch(user, screen.getByRole('searchbox', { name: 'Search activity' }), 'Toyota');
     await waitFor(() => expect(calls.last()).toContain('q=Toyota'));
     expect(calls.lists.slice(before).filter((p) => p.has('q'))).toHaveLength(1);
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({

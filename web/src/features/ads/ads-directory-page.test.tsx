@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, renderApp, stubFetch } from '../../test/render';
 import { AdsDirectoryPage } from './ads-directory-page';
 import { adId, makeAd, makeList } from './ads-test-data';
+import { enterSearch } from '../../test/search';
 
 const routes = [{ path: '/app/ads-directory', Component: AdsDirectoryPage }];
 
@@ -173,7 +174,7 @@ describe('AdsDirectoryPage', () => {
     expect(server.lastList().get('category')).toBe('Vehicles');
 
     const before = server.listCalls().length;
-    await user.type(screen.getByRole('searchbox', { name: 'Search advertisements' }), 'Kandy land');
+    await enterSearch(user, screen.getByRole('searchbox', { name: 'Search advertisements' }), 'Kandy land');
     await waitFor(() => expect(server.lastList().get('q')).toBe('Kandy land'));
     // One request for the whole word, not one per key.
     expect(server.listCalls().length - before).toBe(1);
@@ -184,7 +185,7 @@ describe('AdsDirectoryPage', () => {
     await renderPage();
     const user = userEvent.setup();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'rejected');
-    await user.type(screen.getByRole('searchbox', { name: 'Search advertisements' }), 'zzz');
+    await enterSearch(user, screen.getByRole('searchbox', { name: 'Search advertisements' }), 'zzz');
     // The search's own answer, not the status's: Reset Filters must be pressed on the final rows.
     await waitFor(() => expect(server.lastList().get('q')).toBe('zzz'));
     expect(await screen.findByText(adMessages.emptyState)).toBeInTheDocument();
@@ -350,7 +351,7 @@ describe('AdsDirectoryPage', () => {
     );
     const user = userEvent.setup();
     await renderPage();
-    await user.type(screen.getByRole('searchbox'), 'toyota');
+    await enterSearch(user, screen.getByRole('searchbox'), 'toyota');
     expect(await screen.findByText('Showing 1 to 10 of 37 entries')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(server.lastList().get('page')).toBe('2'));

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, renderApp, stubFetch } from '../../test/render';
 import { AdsDirectoryPage } from './ads-directory-page';
 import { adId, makeAd, makeList } from './ads-test-data';
+import { enterSearch } from '../../test/search';
 
 const routes = [{ path: '/app/ads-directory', Component: AdsDirectoryPage }];
 
@@ -80,7 +81,7 @@ describe('Export as and Filter on the ads directory', () => {
     const filters = screen.getByRole('region', { name: 'Filters' });
     await user.selectOptions(within(filters).getByRole('combobox', { name: 'Status' }), 'pending');
     await user.selectOptions(within(filters).getByRole('combobox', { name: 'District' }), 'Colombo');
-    await user.type(screen.getByRole('searchbox', { name: 'Search advertisements' }), 'Kandy land');
+    await enterSearch(user, screen.getByRole('searchbox', { name: 'Search advertisements' }), 'Kandy land');
     await user.click(screen.getByRole('button', { name: 'Date' }));
     await waitFor(() =>
       expect(screen.getByRole('columnheader', { name: 'Date' })).toHaveAttribute('aria-sort', 'ascending'),

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, renderApp, stubFetch } from '../../test/render';
 import { BannersPage } from './banners-page';
 import { bannerFormData, emptyBannerValues, validateBanner } from './use-banner-form';
+import { enterSearch } from '../../test/search';
 
 const routes = [{ path: '/app/banners', Component: BannersPage }];
 
@@ -96,7 +97,7 @@ describe('BannersPage', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Inactive');
     await waitFor(() => expect(server.calls.at(-1)!.path).toBe('/api/banner-ads?status=Inactive&search='));
     const before = server.calls.length;
-    await user.type(screen.getByRole('searchbox', { name: 'Search banner ads' }), 'bank');
+    await enterSearch(user, screen.getByRole('searchbox', { name: 'Search banner ads' }), 'bank');
     await waitFor(() => expect(server.calls.at(-1)!.path).toBe('/api/banner-ads?status=Inactive&search=bank'));
     expect(server.calls.length - before).toBe(1);
   });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, renderApp } from '../../test/render';
 import { UsersPage } from './users-page';
 import { fakeServer, makeListedUser, makeUserList, userId } from './users-test-data';
+import { enterSearch } from '../../test/search';
 
 const routes = [{ path: '/app/users', Component: UsersPage }];
 
@@ -78,7 +79,7 @@ describe('User Management: status, filter, export and bulk delete', () => {
     await user.click(filter);
     expect(screen.queryByRole('region', { name: 'Filters' })).not.toBeInTheDocument();
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'perera');
+    await enterSearch(user, screen.getByRole('searchbox', { name: 'Search users' }), 'perera');
     await user.click(screen.getByRole('button', { name: 'Export' }));
     const item = await screen.findByRole('menuitem', { name: exportText.exportUsers('7') });
     expect(item).toHaveAttribute('download');

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, renderApp } from '../../test/render';
 import { UsersPage } from './users-page';
 import { fakeServer, makeListedUser, makeUserList, userId } from './users-test-data';
+import { enterSearch } from '../../test/search';
 
 const routes = [
   { path: '/app/users', Component: UsersPage },
@@ -110,10 +111,10 @@ describe('UsersPage', () => {
     await screen.findByText('Showing 21 to 23 of 23 entries');
     expect(tableCalls().at(-1)!.searchParams.get('page')).toBe('3');
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'Nimal 077');
+    await enterSearch(user, screen.getByRole('searchbox', { name: 'Search users' }), 'Nimal 077');
     await waitFor(() => expect(tableCalls().at(-1)!.searchParams.get('q')).toBe('Nimal 077'));
     const searched = tableCalls().filter((u) => u.searchParams.has('q'));
-    // debounced: one call for the whole text, on page 1
+    // one call for the whole text, on page 1
     expect(searched.map((u) => u.searchParams.get('q'))).toEqual(['Nimal 077']);
     expect(searched[0]!.searchParams.get('page')).toBe('1');
     await screen.findByText('Showing 1 to 10 of 13 entries');
