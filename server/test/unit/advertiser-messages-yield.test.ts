@@ -34,10 +34,10 @@ describe('delivery in the server gives way to decisions', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(idle.done).toBe(true);
 
-    o.afterCommit([]);
+    o.afterCommit();
     const after = track(o.yieldToDecisions());
     await vi.advanceTimersByTimeAsync(QUIET_MS / 2);
-    o.afterCommit([]);
+    o.afterCommit();
     await vi.advanceTimersByTimeAsync(QUIET_MS - 10);
     expect(after.done).toBe(false);
     await vi.advanceTimersByTimeAsync(20);
@@ -46,16 +46,16 @@ describe('delivery in the server gives way to decisions', () => {
 
   it('holds back at most MAX_YIELD_MS while decisions keep coming', async () => {
     const o = outbox();
-    o.afterCommit([]);
+    o.afterCommit();
     const waiting = track(o.yieldToDecisions());
     for (let t = 0; t < MAX_YIELD_MS - QUIET_MS; t += QUIET_MS / 3) {
       await vi.advanceTimersByTimeAsync(QUIET_MS / 3);
-      o.afterCommit([]);
+      o.afterCommit();
     }
     expect(waiting.done).toBe(false);
     for (let t = 0; t < 2 * QUIET_MS && !waiting.done; t += QUIET_MS / 3) {
       await vi.advanceTimersByTimeAsync(QUIET_MS / 3);
-      o.afterCommit([]);
+      o.afterCommit();
     }
     expect(waiting.done).toBe(true);
   });
