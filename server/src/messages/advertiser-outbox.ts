@@ -159,7 +159,7 @@ export class AdvertiserOutbox {
    * due, and the next look for due messages (at start and every POLL_MS) adds it.
    */
   afterCommit(): void {
-    this.pacing.decided();
+    if (this.deps.config.enabled) this.pacing.decided();
   }
 
   private relayNow(): void {
