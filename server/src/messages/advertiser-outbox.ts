@@ -8,7 +8,7 @@ import type { AdvertiserMessageRow } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { activeChannels, channelsFor, DeliveryError, type Channels } from './channels';
 import { Drain, POLL_MS } from './drain';
-import { Pacing, QUIET_MS } from './pacing';
+import { MAX_YIELD_MS, Pacing, QUIET_MS } from './pacing';
 import * as repo from './outbox-repository';
 import type { MessageKind } from './templates';
 
@@ -104,11 +104,13 @@ export class AdvertiserOutbox {
           },
         },
       });
+      this.pacing.maxRelayDelayMs = MAX_YIELD_MS;
       this.pollTimer = setInterval(() => void this.relayDue(), POLL_MS);
       this.pollTimer.unref();
       void this.relayDue();
     } else if (deliver) {
       this.drain = new Drain(this);
+      this.pacing.maxRelayDelayMs = MAX_YIELD_MS;
     }
   }
 
@@ -153,10 +155,11 @@ export class AdvertiserOutbox {
   /**
    * After a decision's commit, not awaited by it: the delivery job is added (PostgreSQL; its NOTIFY
    * wakes a worker in any process) or the embedded drain woken, once decisions have been quiet for
-   * the quiet period, or MAX_RELAY_DELAY_MS after the first one waiting: a burst's messages cost a
-   * statement or two in all. Nothing of the queue runs in the decision's transaction, so it holds
-   * no queue locks and sends no NOTIFY; a crash before the job is added leaves the rows queued and
-   * due, and the next look for due messages (at start and every POLL_MS) adds it.
+   * the quiet period, or at most MAX_RELAY_DELAY_MS (MAX_YIELD_MS when delivering here) after the
+   * first one waiting: a burst's messages cost a statement or two in all. Nothing of the queue runs
+   * in the decision's transaction, so it holds no queue locks and sends no NOTIFY; a crash before
+   * the job is added leaves the rows queued and due, and the next look for due messages (at start
+   * and every POLL_MS) adds it.
    */
   afterCommit(): void {
     if (this.deps.config.enabled) this.pacing.decided();

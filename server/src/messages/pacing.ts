@@ -8,13 +8,15 @@ export const MAX_YIELD_MS = 15_000;
 /**
  * The delivery job is added (or the drain woken) once decisions have been quiet for QUIET_MS, and
  * during a longer stream of them at most this long after the first one waiting: one statement for
- * a whole burst's messages, never on a decision's own path.
+ * a whole burst's messages, never on a decision's own path. That is for a worker elsewhere (`npm
+ * run worker`, on its own cores); a process that delivers itself waits as its delivery would
+ * (MAX_YIELD_MS), so that its worker is not woken during the burst only to wait.
  */
 export const MAX_RELAY_DELAY_MS = 1_000;
 
 /**
  * When the decisions of this process leave room for the outbox: `relay` is called once they have
- * been quiet (or MAX_RELAY_DELAY_MS after the first one waiting), and `yield` waits for a quiet
+ * been quiet (or maxRelayDelayMs after the first one waiting), and `yield` waits for a quiet
  * moment before an attempt. Delivery and decisions share the process's CPU and the database's.
  */
 export class Pacing {
@@ -24,6 +26,7 @@ export class Pacing {
   private timer: NodeJS.Timeout | undefined;
   private yieldingSince: number | undefined;
   closing = false;
+  maxRelayDelayMs = MAX_RELAY_DELAY_MS;
 
   constructor(
     private readonly quietMs: number,
@@ -48,7 +51,7 @@ export class Pacing {
 
   private relayWhenQuiet(): void {
     const now = performance.now();
-    const at = Math.min(this.lastDecisionAt + this.quietMs, (this.waitingSince ?? now) + MAX_RELAY_DELAY_MS);
+    const at = Math.min(this.lastDecisionAt + this.quietMs, (this.waitingSince ?? now) + this.maxRelayDelayMs);
     if (at > now) {
       this.timer = setTimeout(() => this.relayWhenQuiet(), at - now);
       return;
