@@ -52,7 +52,7 @@ try {
       const res = await fetch(`${server.url}${path}`, {
         method,
         headers: body ? headers : { cookie, origin: server.url },
-        body: body && JSON.stringify(body),
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status}`);
