@@ -50,6 +50,8 @@ export type AppDeps = {
   logStream?: { write(line: string): void };
   /** Sign-in attempts per address per minute before the cheap in-memory limiter answers 429. */
   signInPerMinute?: number;
+  /** How long decisions must pause before their messages are relayed and delivered (tests shorten it). */
+  messageQuietMs?: number;
   /** Where uploaded and ad images live; as configured (DATA_DIR/uploads or S3_BUCKET) unless given (tests inject faults). */
   storage?: FileStorage;
   /** The event stream's heartbeat and limits (tests tick the heartbeat by hand). */
@@ -171,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config: config.messages,
     dataDir: config.dataDir,
     log: app.log,
+    quietMs: deps.messageQuietMs,
   });
   await outbox.start();
   app.addHook('onClose', () => outbox.close());

@@ -28,11 +28,15 @@ export type AuditEntry = {
 /** An admin's name as screens show it: the display name, else the username. */
 const displayName = sql`coalesce(nullif(${users.name}, ''), ${users.username})`;
 
-export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
+/**
+ * `alongside`: another data-modifying statement of the same transaction run by this one, as a CTE
+ * (a decision's messages to its advertiser): one round trip for both.
+ */
+export async function recordAudit(db: Executor, entry: AuditEntry, alongside?: SQL): Promise<void> {
   const actorName = entry.actorId
     ? sql`(select ${displayName} from ${users} where ${users.id} = ${entry.actorId}::uuid)`
     : sql`null`;
-  await db.execute(sql`
+  await db.execute(sql`${withAlongside(alongside)}
     insert into ${auditEvents} (entity, entity_id, entity_label, action, actor_id, actor_name, at,
       rejection_reason, details, advertiser_id, submitted_at)
     values (${entry.entity}, ${entry.entityId}::uuid, ${entry.entityLabel}, ${entry.action}, ${entry.actorId}::uuid,
@@ -45,7 +49,7 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
  * Several entries in one statement (a bulk decision's transaction), each written as recordAudit
  * writes it (the actor's name copied in the same statement), ids in the order given.
  */
-export async function recordAuditMany(db: Executor, entries: AuditEntry[]): Promise<void> {
+export async function recordAuditMany(db: Executor, entries: AuditEntry[], alongside?: SQL): Promise<void> {
   if (!entries.length) return;
   const rows = entries.map(
     (e, i) => sql`(${e.entity}, ${e.entityId}::uuid, ${e.entityLabel}, ${e.action}, ${e.actorId}::uuid,
@@ -53,7 +57,7 @@ export async function recordAuditMany(db: Executor, entries: AuditEntry[]): Prom
       ${e.details ? JSON.stringify(e.details) : null}::jsonb, ${e.advertiserId ?? null}::uuid,
       ${e.submittedAt?.toISOString() ?? null}::timestamptz, ${i}::int)`,
   );
-  await db.execute(sql`
+  await db.execute(sql`${withAlongside(alongside)}
     insert into ${auditEvents} (entity, entity_id, entity_label, action, actor_id, actor_name, at,
       rejection_reason, details, advertiser_id, submitted_at)
     select v.entity, v.entity_id, v.entity_label, v.action, v.actor_id,
@@ -63,6 +67,8 @@ export async function recordAuditMany(db: Executor, entries: AuditEntry[]): Prom
       rejection_reason, details, advertiser_id, submitted_at, ord)
     order by v.ord`);
 }
+
+const withAlongside = (alongside: SQL | undefined): SQL => (alongside ? sql`with alongside as (${alongside})` : sql``);
 
 /**
  * The names of the fields whose values differ between `before` and `after`, among `fields`: what

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Logger, run, runMigrations, type Runner } from 'graphile-worker';
 import type { MessagesConfig } from '../config';
@@ -7,24 +7,24 @@ import type { Db, Executor } from '../db/client';
 import type { AdvertiserMessageRow } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { activeChannels, channelsFor, DeliveryError, type Channels } from './channels';
+import { Drain, POLL_MS } from './drain';
+import { MAX_YIELD_MS, Pacing, QUIET_MS } from './pacing';
 import * as repo from './outbox-repository';
 import type { MessageKind } from './templates';
 
 /** After the first attempt fails, the next ones wait this long; after the last, the message has failed. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000];
-/** How often queued retries and lost claims are looked for, besides the wake-up after each decision. */
-export const POLL_MS = 30_000;
-const TASK = 'deliver_advertiser_message';
+export { POLL_MS };
+export { MAX_RELAY_DELAY_MS, MAX_YIELD_MS, QUIET_MS } from './pacing';
+/**
+ * One job delivers every due message (a pass), whoever's decisions wrote them. Its job key keeps it
+ * one row however often it is added; added while a pass runs, it makes another pass follow.
+ */
+const TASK = 'deliver_due_advertiser_messages';
+const JOB_KEY = 'advertiser-messages-due';
 /** Messages sent at once by one process (and SMTP connections kept open for them). */
 export const DELIVERY_CONCURRENCY = 2;
-/**
- * Delivery inside the server gives way to decisions: it waits until none has been committed here
- * for QUIET_MS, but holds back for at most MAX_YIELD_MS in a row, so that a long stream of
- * decisions still has its messages sent meanwhile.
- */
-export const QUIET_MS = 300;
-export const MAX_YIELD_MS = 15_000;
-const DRAIN_BATCH = 20;
+const PASS_BATCH = 20;
 
 export type Decision = {
   adId: string;
@@ -45,6 +45,8 @@ export type OutboxDeps = {
   config: MessagesConfig;
   dataDir: string;
   log: Log;
+  /** QUIET_MS unless given (tests shorten it). */
+  quietMs?: number;
 };
 
 /**
@@ -57,17 +59,16 @@ export class AdvertiserOutbox {
   private readonly active: ReturnType<typeof activeChannels>;
   private runner: Runner | undefined;
   private drain: Drain | undefined;
-  private relayTimer: NodeJS.Timeout | undefined;
-  private toRelay: number[] = [];
-  private relayAllDue = false;
+  private pollTimer: NodeJS.Timeout | undefined;
   private relaying: Promise<void> | undefined;
-  private lastDecisionAt = -Infinity;
-  private closing = false;
-  private yieldingSince: number | undefined;
+  /** PostgreSQL: graphile-worker's schema is there, jobs can be added. */
+  private queueReady = false;
+  private readonly pacing: Pacing;
 
   constructor(private readonly deps: OutboxDeps) {
     this.channels = channelsFor(deps.config, deps.dataDir);
     this.active = activeChannels(deps.config);
+    this.pacing = new Pacing(deps.quietMs ?? QUIET_MS, () => this.relayNow());
   }
 
   /** Files under DATA_DIR/outbox instead of SMTP and SMS: the place, for the start-up notice. */
@@ -84,36 +85,41 @@ export class AdvertiserOutbox {
       const connectionString = this.deps.databaseUrl!;
       const logger = graphileLogger(this.deps.log);
       await runMigrations({ connectionString, logger });
+      this.queueReady = true;
       if (!deliver) return;
       this.runner = await run({
         connectionString,
         logger,
-        concurrency: DELIVERY_CONCURRENCY,
-        maxPoolSize: 6,
+        // One pass at a time per process; the pass sends DELIVERY_CONCURRENCY messages at once. A
+        // pass locked by a process that died is no loss: the next look for due messages (in any
+        // process) adds the job again, which then runs beside the dead one's.
+        concurrency: 1,
+        maxPoolSize: 4,
         noHandleSignals: true,
         pollInterval: 2_000,
-        // Jobs fetched a few at a time and completed in batches: fewer queries per message, so
-        // delivery takes less of the CPU the decisions run on. A job locked by a process that died
-        // is no loss: its message is due again and is given a new job by the next look for due ones.
-        preset: { worker: { localQueue: { size: DELIVERY_CONCURRENCY + 1 }, completeJobBatchDelay: 100 } },
         taskList: {
-          [TASK]: async (payload) => {
+          [TASK]: async () => {
             await this.yieldToDecisions();
-            await this.deliver(Number((payload as { id: unknown }).id));
+            await this.deliverDue();
           },
         },
       });
-      this.relayTimer = setInterval(() => void this.relayDue(), POLL_MS);
-      this.relayTimer.unref();
+      this.pacing.maxRelayDelayMs = MAX_YIELD_MS;
+      this.pollTimer = setInterval(() => void this.relayDue(), POLL_MS);
+      this.pollTimer.unref();
       void this.relayDue();
     } else if (deliver) {
       this.drain = new Drain(this);
+      this.pacing.maxRelayDelayMs = MAX_YIELD_MS;
     }
   }
 
   async close(): Promise<void> {
-    this.closing = true;
-    clearInterval(this.relayTimer);
+    // Decisions not yet relayed get their job now (a crash instead would leave them to the next
+    // look for due messages, in whichever process delivers).
+    if (this.pacing.takeWaiting() && !this.drain) this.relayNow();
+    this.pacing.closing = true;
+    clearInterval(this.pollTimer);
     await this.relaying;
     await this.drain?.stop();
     await this.runner?.stop();
@@ -124,92 +130,78 @@ export class AdvertiserOutbox {
 
   /**
    * In the decision's transaction: the advertiser's messages, one per active channel, written by
-   * one statement; their ids go to `afterCommit`. Nothing else runs in the transaction: the job
-   * that delivers them is added after the commit (a crash before that leaves the row, which the
-   * next look for due messages finds), so the decision holds no queue locks and sends no NOTIFY.
+   * one statement; their ids. Decisions write them with `messagesOf` instead, inside the statement
+   * of their audit entry.
    */
   async record(tx: Executor, d: Decision): Promise<number[]> {
-    return this.recordMany(tx, [d]);
-  }
-
-  /**
-   * After a decision's commit: the embedded drain looks at once; on PostgreSQL the messages'
-   * jobs are added (with the ids `record` gave; without them, every due message), batched with
-   * those of decisions committed meanwhile, and their NOTIFY wakes a worker in any process.
-   * Not awaited by the decision.
-   */
-  afterCommit(ids?: readonly number[]): void {
-    this.lastDecisionAt = performance.now();
-    if (this.drain) {
-      void this.drain.wake();
-      return;
-    }
-    if (this.deps.kind !== 'postgres' || !this.deps.config.enabled) return;
-    if (ids) this.toRelay.push(...ids);
-    else this.relayAllDue = true;
-    this.relaying ??= this.relay();
-  }
-
-  private async relay(): Promise<void> {
-    try {
-      while (this.toRelay.length || this.relayAllDue) {
-        const ids = this.toRelay.splice(0, 500);
-        const all = this.relayAllDue;
-        this.relayAllDue = false;
-        if (ids.length) {
-          try {
-            await this.addJobs(ids);
-          } catch (err) {
-            this.deps.log.warn({ err }, 'could not queue advertiser messages (the next look for due ones will)');
-          }
-        }
-        if (all) await this.relayDue();
-      }
-    } finally {
-      this.relaying = undefined;
-    }
-  }
-
-  /**
-   * `record` for many decisions in one transaction (select all matching): one statement however
-   * many decisions; their ids go to `afterCommit`.
-   */
-  async recordMany(tx: Executor, decisions: Decision[]): Promise<number[]> {
     if (!this.deps.config.enabled) return [];
-    return repo.insertDecisionMessages(tx, decisions, this.deps.clock(), {
-      email: this.active.email,
-      sms: this.active.sms,
-      smsOnlyWithNumber: this.active.embedded,
-    });
-  }
-
-  /** One job per message, however often it is added (its job key); one statement and one NOTIFY for all. */
-  private async addJobs(ids: readonly number[]): Promise<void> {
-    await this.deps.db.execute(sql`select count(*) from graphile_worker.add_jobs(array(
-        select row(${TASK}, json_build_object('id', m.id), null, null, 10, 'advertiser-message:' || m.id, null, null)::graphile_worker.job_spec
-        from (values ${sql.join(
-          ids.map((id) => sql`(${id}::bigint)`),
-          sql`, `,
-        )}) m(id)), true)`);
+    return repo.insertDecisionMessages(tx, [d], this.deps.clock(), this.messageChannels());
   }
 
   /**
-   * Waits while decisions are being made in this process (delivery and decisions share its CPU
-   * and the database's): a burst of decisions is answered first, its messages follow it. A
-   * separate worker process (`npm run worker`) never waits: it decides nothing.
+   * The insert of the decisions' messages, for the decision's own statement to carry (its audit
+   * entry's, as a CTE), so that the outbox adds no round trip to the decision's transaction;
+   * undefined when nothing is to be written.
    */
-  async yieldToDecisions(): Promise<void> {
+  messagesOf(decisions: readonly Decision[]): SQL | undefined {
+    if (!this.deps.config.enabled) return undefined;
+    return repo.decisionMessagesInsert(decisions, this.deps.clock(), this.messageChannels()) ?? undefined;
+  }
+
+  private messageChannels(): repo.MessageChannels {
+    return { email: this.active.email, sms: this.active.sms, smsOnlyWithNumber: this.active.embedded };
+  }
+
+  /**
+   * After a decision's commit, not awaited by it: the delivery job is added (PostgreSQL; its NOTIFY
+   * wakes a worker in any process) or the embedded drain woken, once decisions have been quiet for
+   * the quiet period, or at most MAX_RELAY_DELAY_MS (MAX_YIELD_MS when delivering here) after the
+   * first one waiting: a burst's messages cost a statement or two in all. Nothing of the queue runs
+   * in the decision's transaction, so it holds no queue locks and sends no NOTIFY; a crash before
+   * the job is added leaves the rows queued and due, and the next look for due messages (at start
+   * and every POLL_MS) adds it.
+   */
+  afterCommit(): void {
+    if (this.deps.config.enabled) this.pacing.decided();
+  }
+
+  private relayNow(): void {
+    if (this.drain) return void this.drain.wake();
+    if (!this.queueReady || this.pacing.closing) return;
+    this.relaying = (this.relaying ?? Promise.resolve()).then(() =>
+      this.addDeliveryJob().catch((err: unknown) =>
+        this.deps.log.warn({ err }, 'could not queue advertiser messages (the next look for due ones will)'),
+      ),
+    );
+  }
+
+  /** The delivery job: one row however often it is added (its key), one NOTIFY. */
+  private async addDeliveryJob(): Promise<void> {
+    await this.deps.db.execute(
+      sql`select graphile_worker.add_job(${TASK}, '{}'::json, job_key => ${JOB_KEY}, max_attempts => 10)`,
+    );
+  }
+
+  /**
+   * A pass over the due messages, DELIVERY_CONCURRENCY at a time, until none is left; each attempt
+   * claims its message first, so passes running at once in several processes send each once.
+   */
+  private async deliverDue(): Promise<void> {
     for (;;) {
-      const now = performance.now();
-      const quietFor = now - this.lastDecisionAt;
-      if (quietFor >= QUIET_MS || this.closing) {
-        this.yieldingSince = undefined;
-        return;
-      }
-      this.yieldingSince ??= now;
-      if (now - this.yieldingSince >= MAX_YIELD_MS) return;
-      await new Promise((resolve) => setTimeout(resolve, QUIET_MS - quietFor));
+      const ids = await this.dueIds(PASS_BATCH);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: DELIVERY_CONCURRENCY }, async () => {
+          while (next < ids.length && !this.pacing.closing) await this.deliver(ids[next++]!);
+        }),
+      );
+      if (ids.length < PASS_BATCH || this.pacing.closing) return;
     }
+  }
+
+  /** Waits while decisions are being made in this process (delivery inside the server only). */
+  yieldToDecisions(): Promise<void> {
+    return this.pacing.yield();
   }
 
   /** Looks for due messages now (tests call it after moving the clock). */
@@ -250,11 +242,11 @@ export class AdvertiserOutbox {
     await repo.finish(db, row, outcome);
   }
 
-  /** Due messages handed to graphile-worker; the job key makes a message's job one, however often it is added. */
+  /** The delivery job added if any message is due (retries whose time has come, lost claims, lost adds). */
   private async relayDue(): Promise<void> {
     try {
-      const ids = await repo.dueIds(this.deps.db, this.deps.clock(), 500);
-      if (ids.length) await this.addJobs(ids);
+      const ids = await repo.dueIds(this.deps.db, this.deps.clock(), 1);
+      if (ids.length) await this.addDeliveryJob();
     } catch (err) {
       this.deps.log.warn({ err }, 'could not look for due advertiser messages');
     }
@@ -291,76 +283,8 @@ export class AdvertiserOutbox {
       }
       return row;
     });
-    if (row) this.afterCommit([row.id]);
+    if (row) this.relayNow();
     return row;
-  }
-}
-
-/**
- * The embedded database's delivery: one loop in this process (PGlite has one connection and no
- * LISTEN across processes), woken after each decision and every POLL_MS, attempts one at a time
- * with the same claim and retry rules as graphile-worker's jobs.
- */
-class Drain {
-  private stopped = false;
-  private again = false;
-  private kick: (() => void) | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private readonly done: Promise<void>;
-  private idle: Array<() => void> = [];
-
-  constructor(private readonly outbox: AdvertiserOutbox) {
-    this.done = this.loop();
-  }
-
-  /** Resolves once a pass that started after this call has found nothing more due. */
-  wake(): Promise<void> {
-    const settled = new Promise<void>((resolve) => this.idle.push(resolve));
-    this.again = true;
-    this.kick?.();
-    return settled;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.kick?.();
-    await this.done;
-    for (const resolve of this.idle.splice(0)) resolve();
-  }
-
-  private async pass(): Promise<void> {
-    for (;;) {
-      const ids = await this.outbox.dueIds(DRAIN_BATCH);
-      for (const id of ids) {
-        if (this.stopped) return;
-        await this.outbox.yieldToDecisions();
-        if (this.stopped) return;
-        await this.outbox.deliver(id);
-      }
-      if (ids.length < DRAIN_BATCH) return;
-    }
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopped) {
-      this.again = false;
-      const waiting = this.idle.splice(0);
-      try {
-        await this.pass();
-      } catch (err) {
-        this.outbox.log.warn({ err }, 'advertiser message delivery pass failed');
-      } finally {
-        for (const resolve of waiting) resolve();
-      }
-      if (this.stopped || this.again) continue;
-      await new Promise<void>((resolve) => {
-        this.kick = resolve;
-        this.timer = setTimeout(resolve, POLL_MS);
-        this.timer.unref();
-      });
-      clearTimeout(this.timer);
-      this.kick = undefined;
-    }
   }
 }
 

@@ -19,6 +19,8 @@ export async function startSmtpServer(opts: { port?: number; refuse?: () => numb
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    // A client's pooled connection still open at close is cut after this (30 s by default).
+    closeTimeout: 200,
     onRcptTo(_address, _session, callback) {
       const code = opts.refuse?.();
       if (code) {

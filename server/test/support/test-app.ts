@@ -78,6 +78,8 @@ export async function buildTestApp(
     clock,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
     signInPerMinute: 1000,
+    // Messages follow decisions after a pause; a short one here, so tests wait less for them.
+    messageQuietMs: 20,
     storage,
     live: opts.live,
   });
