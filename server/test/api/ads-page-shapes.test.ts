@@ -3,6 +3,7 @@ import { Placeholder } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AD_SORT_FIELDS, adListQuery } from '@backoffice/contract';
 import { FILTER_NAMES, pagePlan, pageQuery, pageShapeName, type PageShape } from '../../src/modules/ads/ads-repository';
+import { encodeCursor } from '../../src/modules/ads/ads-cursor';
 import { buildTestApp, describeApi, type TestApp } from '../support/test-app';
 
 /**
@@ -22,9 +23,9 @@ describeApi('ads page statements', () => {
   it('has one name per distinct statement: equal names exactly when the SQL is equal', () => {
     const shapes: PageShape[] = [];
     for (const sort of AD_SORT_FIELDS)
-      for (const order of ['asc', 'desc'] as const)
-        for (const deep of [false, true])
-          for (const filters of subsets(FILTER_NAMES)) shapes.push({ sort, order, deep, filters });
+      for (const direction of ['asc', 'desc'] as const)
+        for (const from of ['cursor', 'offset'] as const)
+          for (const filters of subsets(FILTER_NAMES)) shapes.push({ sort, direction, from, filters });
     const sqlByName = new Map<string, string>();
     const nameBySql = new Map<string, string>();
     for (const shape of shapes) {
@@ -40,6 +41,7 @@ describeApi('ads page statements', () => {
   });
 
   it('binds exactly the placeholders its statement names, for any query', () => {
+    const row = { id: '00000000-0000-4000-8000-000000000001', status: 'pending' };
     const query = fc.record({
       page: fc.integer({ min: 1, max: 400 }),
       pageSize: fc.constantFrom(1, 10),
@@ -49,10 +51,13 @@ describeApi('ads page statements', () => {
       category: fc.option(fc.constantFrom('Vehicles', ''), { nil: undefined }),
       district: fc.option(fc.constantFrom('Kandy', ''), { nil: undefined }),
       q: fc.option(fc.constantFrom('toyota', ''), { nil: undefined }),
+      move: fc.constantFrom('after', 'before', 'last', 'none'),
     });
     fc.assert(
-      fc.property(query, fc.constantFrom(0, undefined), (raw, anchorFrom) => {
-        const { shape, params } = pagePlan(adListQuery.parse(raw), anchorFrom);
+      fc.property(query, ({ move, ...raw }) => {
+        const cursor = encodeCursor(raw.sort, row);
+        const extra = move === 'last' ? { last: 1 } : move === 'none' ? {} : { [move]: cursor };
+        const { shape, params } = pagePlan(adListQuery.parse({ ...raw, ...extra }));
         const named = pageQuery(t.database.db, shape)
           .toSQL()
           .params.filter((p): p is Placeholder => p instanceof Placeholder)

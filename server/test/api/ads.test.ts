@@ -59,6 +59,17 @@ describeApi('advertisements API (docs/product.md#calls, docs/decisions/0014-ad-m
     expect((await api.list({ status: 'pending', category: 'Vehicles' })).json().total).toBe(2);
     expect((await api.list({ district: 'Galle' })).json().total).toBe(3);
     expect((await api.list({ page: 99 })).json().advertisements).toEqual([]);
+
+    // The pager's moves by cursor give the same pages as their numbers.
+    const ids = (b: { advertisements: { _id: string }[] }) => b.advertisements.map((a) => a._id);
+    const next = (await api.list({ page: 2, after: body.cursors.end })).json();
+    expect(ids(next)).toEqual(ids(page2));
+    expect(ids((await api.list({ page: 1, before: page2.cursors.start })).json())).toEqual(ids(body));
+    expect(ids((await api.list({ page: 2, last: 2 })).json())).toEqual(ids(page2));
+    expect((await api.list({ page: 3, after: page2.cursors.end })).json()).toMatchObject({
+      advertisements: [],
+      cursors: { start: null, end: null },
+    });
   });
 
   it('searches heading, details and username case-insensitively, treating metacharacters literally', async () => {
@@ -96,6 +107,34 @@ describeApi('advertisements API (docs/product.md#calls, docs/decisions/0014-ad-m
     expect((await api.count({ q: 'x'.repeat(10_000) })).statusCode).toBe(400);
   });
 
+  it('pages by cursor through posting dates a microsecond apart, which a JavaScript Date cannot tell apart', async () => {
+    const ads = [await makeAd(t.database.db), await makeAd(t.database.db), await makeAd(t.database.db)];
+    // Three instants within one millisecond: a cursor carrying milliseconds only would repeat or skip them.
+    for (const [i, ad] of ads.entries())
+      await t.database.db.execute(
+        sql`update advertisements set posting_date = ${`2026-03-01T10:00:00.00010${i}Z`}::timestamptz where id = ${ad.id}`,
+      );
+    for (const sort of ['postingDate', 'status', 'adType'] as const)
+      for (const order of ['asc', 'desc'] as const) {
+        const seen: string[] = [];
+        let body = (await api.list({ sort, order, pageSize: 1 })).json();
+        seen.push(body.advertisements[0]._id);
+        for (let page = 2; page <= 3; page++) {
+          body = (await api.list({ sort, order, pageSize: 1, page, after: body.cursors.end })).json();
+          seen.push(body.advertisements[0]._id);
+        }
+        const byNumber = await Promise.all(
+          [1, 2, 3].map(
+            async (page) => (await api.list({ sort, order, pageSize: 1, page })).json().advertisements[0]._id,
+          ),
+        );
+        expect(seen).toEqual(byNumber);
+        expect(new Set(seen).size).toBe(3);
+        body = (await api.list({ sort, order, pageSize: 1, page: 2, before: body.cursors.start })).json();
+        expect(body.advertisements[0]._id).toBe(byNumber[1]);
+      }
+  });
+
   it.each([
     [{ sort: 'price' }],
     [{ sort: 'postingDate; drop table users' }],
@@ -110,6 +149,10 @@ describeApi('advertisements API (docs/product.md#calls, docs/decisions/0014-ad-m
     [{ unknown: 'x' }],
     [{ q: 'a\u0000b' }],
     [{ category: '\u0007' }],
+    [{ last: 0 }],
+    [{ last: 11 }],
+    [{ after: 'x', before: 'y' }],
+    [{ after: 'not a cursor' }],
   ])('refuses a bad list query %o with 400', async (query) => {
     const res = await api.list(query as Record<string, string>);
     expect(res.statusCode).toBe(400);
