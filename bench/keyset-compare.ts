@@ -1,10 +1,16 @@
 /**
  * Keyset paging against the code before it, on the same data (docs/decisions/0020-keyset-paging.md):
  *
- *   node --import tsx bench/keyset-compare.ts --old-tree DIR --old-url URL --new-url URL [--seconds S] [--rounds R]
+ *   node --import tsx bench/keyset-compare.ts --old-tree DIR (--old-url URL --new-url URL | --seed N)
+ *     [--same] [--seconds S] [--rounds R] [--only TEXT]
  *
  * `--old-tree` is a checkout of the earlier commit (its own node_modules); `--old-url` and `--new-url`
- * are two copies of one seeded database (e.g. `createdb -T`), so each server migrates its own. Both
+ * are two copies of one seeded database (e.g. `createdb -T`), so each server migrates its own.
+ * `--seed N` makes them instead: a throwaway PostgreSQL cluster, N ads seeded by the old tree's code
+ * (as bench:ads seeds them, then VACUUM ANALYZE), copied with CREATE DATABASE … TEMPLATE.
+ * `--same` measures the comparison itself: this tree is both "old" and "new" (two processes, two
+ * database copies, the same interleaved order, both asked the new paths), so the table shows the
+ * difference the method reports between identical servers, the noise any real difference must exceed. Both
  * servers run at once and every scenario is measured old, new, new, old (× rounds), so a machine
  * that slows down during the run slows both alike; the table gives each side's medians. Deep
  * pages: the old code asks page N by number; the new one asks it as its pager does, after the last
@@ -16,8 +22,9 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { apiSignIn, ADMIN, tempDataDir } from '../e2e/support/server-process';
-import { freePort } from '../server/test/support/pg-cluster';
+import { findPgBin, freePort, startPgCluster } from '../server/test/support/pg-cluster';
 import { load, type LoadResult } from './load';
 
 const { values: args } = parseArgs({
@@ -29,8 +36,14 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '1' },
     connections: { type: 'string', default: '10' },
     only: { type: 'string' },
+    same: { type: 'boolean', default: false },
+    seed: { type: 'string' },
   },
 });
+const NEW_TREE = fileURLToPath(new URL('..', import.meta.url));
+const OLD_TREE = args.same ? NEW_TREE : path.resolve(args['old-tree'] ?? '');
+if (!args.same && !args['old-tree']) throw new Error('--old-tree DIR, or --same');
+if (!args.seed && !(args['old-url'] && args['new-url'])) throw new Error('--old-url and --new-url, or --seed N');
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 const DEEP_PAGE = 5000;
@@ -107,13 +120,13 @@ async function scenarios(fresh: Server): Promise<[string, string, string][]> {
     const before = await getJson<List>(fresh, `${base}page=${deep - 1}`);
     out.push([
       `${name}, page ${deep.toLocaleString('en')}`,
-      `${base}page=${deep}`,
+      args.same ? `${base}page=${deep}&after=${encodeURIComponent(before.cursors.end!)}` : `${base}page=${deep}`,
       `${base}page=${deep}&after=${encodeURIComponent(before.cursors.end!)}`,
     ]);
     if (name === 'default (newest first)' || name === 'sort heading asc' || name === 'status=pending')
       out.push([
         `${name}, last page (${pages.toLocaleString('en')})`,
-        `${base}page=${pages}`,
+        args.same ? `${base}page=${pages}&last=${total - (pages - 1) * 10}` : `${base}page=${pages}`,
         `${base}page=${pages}&last=${total - (pages - 1) * 10}`,
       ]);
   }
@@ -130,12 +143,61 @@ async function measure(server: Server, pathAndQuery: string): Promise<LoadResult
   return r;
 }
 
-async function main() {
-  const [oldServer, newServer] = await Promise.all([
-    start(path.resolve(args['old-tree']!), args['old-url']!),
-    start(fileURLToPath(new URL('..', import.meta.url)), args['new-url']!),
-  ]);
+/**
+ * A throwaway cluster with `count` ads seeded by `tree`'s code (the old one: the new server migrates
+ * its copy at start, while the old code could not read a database the new migrations have changed),
+ * and two copies of it.
+ */
+async function seeded(tree: string, count: number) {
+  const bin = findPgBin();
+  if (!bin) throw new Error('no PostgreSQL binaries');
+  const cluster = await startPgCluster(bin, ['-c shared_buffers=1GB', '-c max_wal_size=4GB', '-c work_mem=16MB']);
+  const script = `
+    import path from 'node:path';
+    import { sql } from 'drizzle-orm';
+    import { openPostgres } from './server/src/db/client.ts';
+    import { seedAds } from './server/src/seed/demo-ads.ts';
+    import { LocalDiskStorage } from './server/src/storage/file-storage.ts';
+    const database = await openPostgres(process.env.SEED_URL);
+    await seedAds(database.db, new LocalDiskStorage(path.join(process.env.SEED_DIR, 'uploads')), {
+      count: ${count}, advertisers: ${Math.ceil(count / 10)},
+    });
+    await database.db.execute(sql\`vacuum analyze\`);
+    await database.close();`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: tree,
+    env: { ...process.env, SEED_URL: cluster.url, SEED_DIR: tempDataDir('bo-keyset-seed-') },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  if (code !== 0) {
+    cluster.stop('fast');
+    throw new Error(`seeding in ${tree} failed`);
+  }
+  // From template1: the copy's source must have no connection open, ours included.
+  const admin = new pg.Client({ connectionString: cluster.url.replace(/\/postgres$/, '/template1') });
   try {
+    await admin.connect();
+    await admin.query('create database keyset_new template postgres');
+  } catch (err) {
+    cluster.stop('fast');
+    throw err;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const copy = cluster.url.replace(/\/postgres$/, '/keyset_new');
+  return { cluster, oldUrl: cluster.url, newUrl: copy };
+}
+
+async function main() {
+  const made = args.seed ? await seeded(OLD_TREE, Number(args.seed)) : undefined;
+  const servers = await Promise.allSettled([
+    start(OLD_TREE, made?.oldUrl ?? args['old-url']!),
+    start(NEW_TREE, made?.newUrl ?? args['new-url']!),
+  ]);
+  const [oldServer, newServer] = servers.map((s) => (s.status === 'fulfilled' ? s.value : undefined));
+  try {
+    if (!oldServer || !newServer) throw new Error('a server did not start');
     const list = await scenarios(newServer);
     // Both must show the same ads: otherwise the comparison is of different work.
     for (const [name, oldPath, newPath] of list) {
@@ -144,7 +206,7 @@ async function main() {
       if (ids(a) !== ids(b)) throw new Error(`${name}: old and new show different ads`);
     }
     const lines = [
-      `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s each, old/new/new/old × ${args.rounds}, medians of the runs.`,
+      `${args.same ? 'Same code as both old and new (--same). ' : ''}Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s each, old/new/new/old × ${args.rounds}, medians of the runs.`,
       '',
       '| request | old req/s | new req/s | new / old | old p95 ms | new p95 ms |',
       '| --- | ---: | ---: | ---: | ---: | ---: |',
@@ -171,8 +233,9 @@ async function main() {
     }
     console.log(lines.join('\n'));
   } finally {
-    oldServer.stop();
-    newServer.stop();
+    oldServer?.stop();
+    newServer?.stop();
+    made?.cluster.stop('fast');
   }
 }
 
