@@ -31,6 +31,9 @@ app.get('/api/advertisements/list', async (request, reply) => {
     category: p.category,
     district: p.district,
     q: p.q,
+    after: p.after,
+    before: p.before,
+    last: p.last === undefined ? undefined : Number(p.last),
   } as AdListQuery;
   const page = await findAdsPage(database.db, q);
   const summary = summarize(await summaries.rows(page.summaryVersion), q);

@@ -51,6 +51,9 @@ export const adMessages = {
   imagesNotSubset: 'Images can only be removed, not added',
   reasonTooLong: `Rejection reason must be at most ${MAX_REJECTION_REASON} characters`,
   searchTooLong: `Search must be at most ${MAX_SEARCH_LENGTH} characters`,
+  badCursor: 'Invalid page cursor',
+  oneMove: 'Ask for one of after, before or last',
+  lastTooLarge: 'last must not exceed the page size',
   categoryTooLong: 'Category is too long',
   districtTooLong: 'District is too long',
 } as const;

@@ -60,7 +60,7 @@ const optionalText = (max: number, message: string) =>
     .optional();
 
 /** GET /api/advertisements/list query (docs/decisions/0014-ad-moderation-rules.md). */
-export const adListQuery = z.strictObject({
+const adListFields = z.strictObject({
   page: z.coerce.number().int().min(1).max(ADS_MAX_PAGE).default(1),
   pageSize: z.coerce.number().int().min(1).max(ADS_MAX_PAGE_SIZE).default(ADS_PAGE_SIZE),
   sort: z.enum(AD_SORT_FIELDS).default('postingDate'),
@@ -69,12 +69,27 @@ export const adListQuery = z.strictObject({
   category: optionalText(100, adMessages.categoryTooLong),
   district: optionalText(100, adMessages.districtTooLong),
   q: optionalText(MAX_SEARCH_LENGTH, adMessages.searchTooLong),
+  /**
+   * Keyset paging (docs/decisions/0020-keyset-paging.md): the rows after or before a row given by
+   * its cursor (a page's `cursors.end` or `cursors.start`), or the last `last` rows of the order
+   * (the last page). `page` is then the number of the page they make, as the pager counts it.
+   * Without any of them a page is found by its number (an offset; the first page costs nothing).
+   */
+  after: optionalText(1000, adMessages.badCursor),
+  before: optionalText(1000, adMessages.badCursor),
+  last: z.coerce.number().int().min(1).max(ADS_MAX_PAGE_SIZE).optional(),
 });
+export const adListQuery = adListFields
+  .refine((q) => [q.after, q.before, q.last].filter((v) => v !== undefined).length <= 1, {
+    message: adMessages.oneMove,
+    path: ['after'],
+  })
+  .refine((q) => q.last === undefined || q.last <= q.pageSize, { message: adMessages.lastTooLarge, path: ['last'] });
 export type AdListQuery = z.infer<typeof adListQuery>;
 export type AdListParams = z.input<typeof adListQuery>;
 
 /** GET /api/advertisements/count query: the list's filters and search, without paging or sort. */
-export const adCountQuery = adListQuery.pick({ status: true, category: true, district: true, q: true });
+export const adCountQuery = adListFields.pick({ status: true, category: true, district: true, q: true });
 export type AdCountParams = z.input<typeof adCountQuery>;
 export const adCountResponse = z.object({ total: z.number().int() });
 export type AdCountResponse = z.infer<typeof adCountResponse>;
@@ -95,7 +110,10 @@ export const adListResponse = z.object({
   pageSize: z.number().int(),
   counts: adCounts,
   facets: z.object({ categories: z.array(z.string()), districts: z.array(z.string()) }),
+  /** The cursors of the page's first and last rows (null when it is empty): previous and next page. */
+  cursors: z.object({ start: z.string().nullable(), end: z.string().nullable() }),
 });
+export type AdListCursors = AdListResponse['cursors'];
 export type AdListResponse = z.infer<typeof adListResponse>;
 
 const rejectionReason = multiLine(

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AD_SORT_FIELDS, type AdListQuery } from '@backoffice/contract';
 import type { AdRow } from '../../src/db/schema';
-import { findAdsPage } from '../../src/modules/ads/ads-repository';
 import { adminClient } from '../support/ads-helpers';
 import { makeAd, makeAdmin, signIn } from '../support/factories';
 import { createRng } from '../../src/seed/random';
@@ -51,7 +50,11 @@ function modelList(ads: AdRow[], q: AdListQuery) {
     return 0;
   });
   const start = (q.page - 1) * q.pageSize;
-  return { ids: matching.slice(start, start + q.pageSize).map((a) => a.id), total: matching.length };
+  return {
+    ids: matching.slice(start, start + q.pageSize).map((a) => a.id),
+    total: matching.length,
+    all: matching.map((a) => a.id),
+  };
 }
 
 describeApi('list endpoint matches an in-memory model', () => {
@@ -134,22 +137,92 @@ describeApi('list endpoint matches an in-memory model', () => {
     );
   });
 
-  it('gives the same deep pages when they start from an anchor hour', async () => {
-    // Anchoring from offset 0 makes every page of the posting-date order use it.
-    const query = fc.record({
-      page: fc.integer({ min: 1, max: 40 }),
+  it('walks by cursor to the next, previous, first and last page for every sort, direction and filter', async () => {
+    const walk = fc.record({
       pageSize: fc.constantFrom(1, 3, 10, 25),
-      sort: fc.constant('postingDate' as const),
+      sort: fc.constantFrom(...AD_SORT_FIELDS),
       order: fc.constantFrom('asc' as const, 'desc' as const),
       status: fc.constantFrom('all' as const, ...statuses),
-      category: fc.option(fc.constantFrom(...categories, 'Unknown'), { nil: undefined }),
+      category: fc.option(fc.constantFrom(...categories), { nil: undefined }),
+      district: fc.option(fc.constantFrom(...districts), { nil: undefined }),
+      q: fc.option(fc.constantFrom(...words, 'an', 'off_'), { nil: undefined }),
+      moves: fc.array(fc.constantFrom('next', 'next', 'previous', 'first', 'last'), { minLength: 1, maxLength: 10 }),
     });
     await fc.assert(
-      fc.asyncProperty(query, async (q) => {
-        const { rows } = await findAdsPage(t.database.db, q, 0);
-        expect(rows.map((a) => a.id)).toEqual(modelList(ads, q).ids);
+      fc.asyncProperty(walk, async ({ moves, ...view }) => {
+        const base = Object.fromEntries(
+          Object.entries(view as Record<string, string | number | undefined>).filter(
+            (e): e is [string, string | number] => e[1] !== undefined,
+          ),
+        );
+        const model = modelList(ads, { ...view, page: 1 });
+        const pages = Math.max(1, Math.ceil(model.total / view.pageSize));
+        const expectPage = (
+          body: { advertisements: { _id: string }[]; page: number; total: number | null },
+          page: number,
+        ) => {
+          const start = (page - 1) * view.pageSize;
+          expect(body.advertisements.map((a) => a._id)).toEqual(model.all.slice(start, start + view.pageSize));
+          expect(body.page).toBe(page);
+          if (view.q === undefined) expect(body.total).toBe(model.total);
+          else if (body.total !== null) expect(body.total).toBe(model.total);
+        };
+        let page = 1;
+        let body = (await api.list(base)).json();
+        expectPage(body, page);
+        for (const move of moves) {
+          let params: Record<string, string | number>;
+          if (move === 'next') {
+            if (page >= pages) continue;
+            params = { ...base, page: ++page, after: body.cursors.end };
+          } else if (move === 'previous') {
+            if (page <= 1) continue;
+            params = { ...base, page: --page, before: body.cursors.start };
+          } else if (move === 'first') {
+            params = { ...base, page: (page = 1) };
+          } else {
+            if (model.total === 0) continue;
+            page = pages;
+            params = { ...base, page, last: model.total - (pages - 1) * view.pageSize };
+          }
+          const res = await api.list(params);
+          expect(res.statusCode).toBe(200);
+          body = res.json();
+          expectPage(body, page);
+        }
       }),
-      { numRuns: 200 },
+      { numRuns: 150 },
     );
+  });
+
+  it('refuses a cursor of another sort, a forged one and two moves at once', async () => {
+    const first = (await api.list({ sort: 'heading', pageSize: 3 })).json();
+    const end: string = first.cursors.end;
+    const bad = (params: Record<string, string | number>) => api.list(params).then((r) => r.statusCode);
+    expect(await bad({ sort: 'heading', after: end })).toBe(200);
+    expect(await bad({ sort: 'username', after: end })).toBe(400);
+    expect(await bad({ sort: 'heading', before: end, after: end })).toBe(400);
+    expect(await bad({ sort: 'heading', after: end, last: 2 })).toBe(400);
+    expect(await bad({ pageSize: 3, last: 4 })).toBe(400);
+    const forge = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+    const id = ads[0]!.id;
+    for (const cursor of [
+      'not a cursor',
+      forge(['postingDate', 'not-a-uuid']),
+      forge(['postingDate', 5]),
+      forge(['postingDate', id, id]),
+      forge(['postingDate']),
+      forge(['status', id]),
+      forge(['status', 'archived', id]),
+      forge(['status', 'pending\u0000', id]),
+      forge(['heading', `${id}\u0000`]),
+    ]) {
+      const sort = cursor.startsWith('not')
+        ? 'postingDate'
+        : JSON.parse(Buffer.from(cursor, 'base64url').toString())[0];
+      const res = await api.list({ after: cursor, sort });
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, message: 'Invalid page cursor' });
+    }
   });
 });

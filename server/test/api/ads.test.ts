@@ -59,6 +59,17 @@ describeApi('advertisements API (docs/product.md#calls, docs/decisions/0014-ad-m
     expect((await api.list({ status: 'pending', category: 'Vehicles' })).json().total).toBe(2);
     expect((await api.list({ district: 'Galle' })).json().total).toBe(3);
     expect((await api.list({ page: 99 })).json().advertisements).toEqual([]);
+
+    // The pager's moves by cursor give the same pages as their numbers.
+    const ids = (b: { advertisements: { _id: string }[] }) => b.advertisements.map((a) => a._id);
+    const next = (await api.list({ page: 2, after: body.cursors.end })).json();
+    expect(ids(next)).toEqual(ids(page2));
+    expect(ids((await api.list({ page: 1, before: page2.cursors.start })).json())).toEqual(ids(body));
+    expect(ids((await api.list({ page: 2, last: 2 })).json())).toEqual(ids(page2));
+    expect((await api.list({ page: 3, after: page2.cursors.end })).json()).toMatchObject({
+      advertisements: [],
+      cursors: { start: null, end: null },
+    });
   });
 
   it('searches heading, details and username case-insensitively, treating metacharacters literally', async () => {
@@ -110,6 +121,10 @@ describeApi('advertisements API (docs/product.md#calls, docs/decisions/0014-ad-m
     [{ unknown: 'x' }],
     [{ q: 'a\u0000b' }],
     [{ category: '\u0007' }],
+    [{ last: 0 }],
+    [{ last: 11 }],
+    [{ after: 'x', before: 'y' }],
+    [{ after: 'not a cursor' }],
   ])('refuses a bad list query %o with 400', async (query) => {
     const res = await api.list(query as Record<string, string>);
     expect(res.statusCode).toBe(400);

@@ -98,21 +98,5 @@ export const adDaily = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.status, t.category, t.adType] })],
 );
 
-/**
- * Exact counts of ads per UTC posting hour (the hour's start as a UTC wall-clock time) and
- * (status, category), kept by a trigger like ad_daily. A deep page of the posting-date order starts
- * from the hour that holds its offset (`ad_page_anchor`, docs/decisions/0003-ads-moderation.md).
- */
-export const adHourly = pgTable(
-  'ad_hourly',
-  {
-    hour: timestamp('hour', { withTimezone: false }).notNull(),
-    status: text('status').notNull(),
-    category: text('category').notNull(),
-    n: bigint('n', { mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.hour, t.status, t.category] })],
-);
-
 export type AdRow = typeof advertisements.$inferSelect;
 export type NewAdRow = typeof advertisements.$inferInsert;

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AdListQuery, AdSortField } from '@backoffice/contract';
 import { rowsOf, type Db, type Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { asPlaceholder, asValue, containsPattern, type Bind } from '../../db/query-values';
+import { asValue, containsPattern, type Bind } from '../../db/query-values';
 import { adSummary, adSummaryVersion, advertisements, type AdRow } from '../../db/schema';
+import { decodeCursor } from './ads-cursor';
 
 /**
  * The Ad ID column shows the id's last five characters: it sorts by those, the full id breaking
@@ -24,70 +25,115 @@ export const sortColumns = {
 
 export type AdFilter = Pick<AdListQuery, 'status' | 'category' | 'district' | 'q'>;
 
-export function filters(
-  q: AdFilter,
-  bind: Bind<'status' | 'category' | 'district' | 'pattern'> = asValue,
-): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (q.status !== 'all') conditions.push(eq(advertisements.status, bind('status', q.status)));
-  if (q.category) conditions.push(eq(advertisements.category, bind('category', q.category)));
-  if (q.district) conditions.push(eq(advertisements.district, bind('district', q.district)));
-  if (q.q) {
-    const pattern = bind('pattern', containsPattern(q.q));
-    conditions.push(
-      sql`(${advertisements.heading} ilike ${pattern} or ${advertisements.details} ilike ${pattern} or ${advertisements.username} ilike ${pattern})`,
-    );
-  }
+/** Each filter's condition on the value it binds, by the name it binds it under. */
+const filterConditions = {
+  status: (v: string | Placeholder) => sql`${advertisements.status} = ${v}`,
+  category: (v: string | Placeholder) => sql`${advertisements.category} = ${v}`,
+  district: (v: string | Placeholder) => sql`${advertisements.district} = ${v}`,
+  pattern: (v: string | Placeholder) =>
+    sql`(${advertisements.heading} ilike ${v} or ${advertisements.details} ilike ${v} or ${advertisements.username} ilike ${v})`,
+};
+export type FilterName = keyof typeof filterConditions;
+export const FILTER_NAMES = Object.keys(filterConditions) as FilterName[];
+
+/** The filters that narrow `q`, by the name each binds, with its value: the one list of them. */
+export function boundFilters(q: AdFilter): Partial<Record<FilterName, string>> {
+  const bound: Partial<Record<FilterName, string>> = {};
+  if (q.status !== 'all') bound.status = q.status;
+  if (q.category) bound.category = q.category;
+  if (q.district) bound.district = q.district;
+  if (q.q) bound.pattern = containsPattern(q.q);
+  return bound;
+}
+
+function where(names: readonly FilterName[], value: (name: FilterName) => string | Placeholder): SQL | undefined {
+  const conditions = names.map((name) => filterConditions[name](value(name)));
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/**
- * From this offset on, a page of the posting-date order starts at an hour found in ad_daily and
- * ad_hourly rather than skipping every earlier entry of the index (see `deepPageIds`).
- */
-export const PAGE_ANCHOR_FROM = 2_000;
+export function filters(q: AdFilter, bind: Bind<FilterName> = asValue): SQL | undefined {
+  const bound = boundFilters(q);
+  return where(boundNames(bound), (name) => bind(name, bound[name]!));
+}
+
+const boundNames = (bound: Partial<Record<FilterName, string>>) =>
+  FILTER_NAMES.filter((name) => bound[name] !== undefined);
 
 /**
- * One page, as a deferred join: the inner query finds the page's ids from the sort index alone
- * (an index-only scan, so page 5,000 skips 50,000 index entries, not 50,000 rows), then only those
- * ten rows are read. Measured on 1,000,000 ads: 348 ms → 9 ms for page 5,000. Deep pages of the
- * default order skip whole days and hours first (`deepPageIds`). The query is prepared once per shape (sort,
- * direction, which filters, deep or not): the values are its placeholders.
+ * Everything that makes one page statement differ from another, and nothing else: the statement is
+ * built from this alone (`pageQuery`) and cached under a name made from it alone (`pageShapeName`),
+ * so two different statements can never share a name. `direction` is the order the statement reads
+ * in: the list's own, or its reverse for the rows before a cursor and for the last page. `from` is
+ * where it starts: after a cursor's row, or at an offset (the first page, and the last read
+ * backwards). `filters` are the placeholders bound, taken from `boundFilters`, the same object that
+ * gives their values.
  */
-export async function findAdsPage(
-  db: Db,
-  q: AdListQuery,
-  anchorFrom = PAGE_ANCHOR_FROM,
-): Promise<{ rows: AdRow[]; summaryVersion: number | null }> {
-  const offset = (q.page - 1) * q.pageSize;
-  const deep = offset >= anchorFrom && q.sort === 'postingDate' && !q.district && !q.q;
-  const present = [q.status !== 'all' && 'status', q.category && 'category', q.district && 'district', q.q && 'q'];
-  const shape = [q.sort, q.order, deep ? 'deep' : 'near', ...present.filter(Boolean)].join(':');
-  const query = prepared(db, `ads_page:${shape}`, (name) => pageQuery(db, q, deep).prepare(name));
-  const rows = await query.execute({
-    status: q.status,
-    category: q.category,
-    district: q.district,
-    pattern: q.q ? containsPattern(q.q) : undefined,
-    limit: q.pageSize,
-    offset,
-  });
+export type PageShape = {
+  sort: AdListQuery['sort'];
+  direction: AdListQuery['order'];
+  from: 'cursor' | 'offset';
+  filters: FilterName[];
+};
+
+export function pageShapeName(shape: PageShape): string {
+  return ['ads_page', shape.sort, shape.direction, shape.from, ...shape.filters].join(':');
+}
+
+/** The statement's shape for `q` and the values of its placeholders; `reversed` when it reads backwards. */
+export function pagePlan(q: AdListQuery) {
+  const bound = boundFilters(q);
+  const cursor =
+    q.after !== undefined
+      ? decodeCursor(q.sort, q.after, 'after')
+      : q.before !== undefined
+        ? decodeCursor(q.sort, q.before, 'before')
+        : undefined;
+  const reversed = q.before !== undefined || q.last !== undefined;
+  const flip = { asc: 'desc', desc: 'asc' } as const;
+  const shape: PageShape = {
+    sort: q.sort,
+    direction: reversed ? flip[q.order] : q.order,
+    from: cursor ? 'cursor' : 'offset',
+    filters: boundNames(bound),
+  };
+  const params: Record<string, string | number> = { ...bound, limit: q.last ?? q.pageSize };
+  if (cursor) {
+    params.cursor = cursor.id;
+    if (cursor.status !== undefined) params.cursorStatus = cursor.status;
+  } else params.offset = reversed ? 0 : (q.page - 1) * q.pageSize;
+  return { shape, params, reversed };
+}
+
+/**
+ * One page (docs/decisions/0020-keyset-paging.md), as a deferred join: the inner query finds the
+ * page's ids from the sort index alone, then only those rows are read. After or before a cursor it
+ * reads the index from the cursor's row on, `(key, id) < (select key, id … where id = cursor)`, so
+ * a page costs the same at any depth; the last page is the first rows of the reversed order. A page
+ * asked for by number alone skips `offset` index entries (nothing for the first page; kept for
+ * callers without a cursor). Rows come back in the list's order.
+ */
+export async function findAdsPage(db: Db, q: AdListQuery): Promise<{ rows: AdRow[]; summaryVersion: number | null }> {
+  const { shape, params, reversed } = pagePlan(q);
+  const query = prepared(db, pageShapeName(shape), (name) => pageQuery(db, shape).prepare(name));
+  const rows = await query.execute(params);
+  if (reversed) rows.reverse();
   return { rows, summaryVersion: rows[0]?.summaryVersion ?? null };
 }
 
-/** The page query of `q`'s shape, its values left as placeholders. */
-function pageQuery(db: Db, q: AdListQuery, deep: boolean) {
-  const direction = q.order === 'asc' ? asc : desc;
-  const order = sortColumns[q.sort].map((c) => direction(c));
-  const pageIds = deep
-    ? deepPageIds(q, order)
-    : db
-        .select({ id: advertisements.id })
-        .from(advertisements)
-        .where(filters(q, asPlaceholder))
-        .orderBy(...order)
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'));
+/** The page statement of `shape`, every value a placeholder. */
+export function pageQuery(db: Db, shape: PageShape) {
+  const direction = shape.direction === 'asc' ? asc : desc;
+  const columns = sortColumns[shape.sort];
+  const order = columns.map((c) => direction(c));
+  const conditions = [where(shape.filters, (name) => sql.placeholder(name))];
+  if (shape.from === 'cursor') conditions.push(afterCursor(shape));
+  const ids = db
+    .select({ id: advertisements.id })
+    .from(advertisements)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'));
+  const pageIds = shape.from === 'offset' ? ids.offset(sql.placeholder('offset')) : ids;
   // ad_summary's version in the same snapshot as the page: the counts beside it are still those
   // in memory while it has not moved (AdSummaryCache).
   return db
@@ -97,32 +143,24 @@ function pageQuery(db: Db, q: AdListQuery, deep: boolean) {
     .orderBy(...order);
 }
 
-const summaryVersionSql = sql`(select sum(${adSummaryVersion.v}) from ${adSummaryVersion})`.mapWith(Number);
-
 /**
- * The ids of a deep page of the posting-date order, starting from the UTC hour in which the ad at
- * the offset lies: ad_page_anchor (migration 0010) finds the day from ad_daily's per-day counts
- * (ad_day_anchor, migration 0007), then the hour from ad_hourly's counts of that day, under the
- * status and category filters, and tells how many ads come before that hour; the page then skips
- * only that hour's earlier ads (at 1,000,000 ads page 5,000 skips at most an hour's ads, a few
- * hundred index entries, instead of 50,000). One statement: the anchor feeds the page's bound and
- * offset through a lateral join. No anchor (the offset is past the end) gives no ids.
+ * The rows after the cursor's row in the shape's direction: one row comparison over the sort's
+ * columns, all one way, which is a range scan of the index the first page reads. The row's values
+ * are read from the row (one primary-key probe); under the status sort the status comes from the
+ * cursor (ads-cursor.ts says why). A deleted cursor row compares as null: an empty page, which the
+ * client answers by going to the last page.
  */
-function deepPageIds(q: AdListQuery, order: SQL[]): SQL {
-  const status = q.status === 'all' ? sql`null` : sql.placeholder('status');
-  const category = q.category ? sql.placeholder('category') : sql`null`;
-  const ascending = q.order === 'asc';
-  const bound = ascending
-    ? sql`${advertisements.postingDate} >= (anchor.anchor_from at time zone 'UTC')`
-    : sql`${advertisements.postingDate} < (anchor.anchor_to at time zone 'UTC')`;
-  return sql`(select page.id from ad_page_anchor(${sql.placeholder('offset')}::bigint, ${status}::text, ${category}::text, ${sql.raw(String(ascending))}) anchor
-    cross join lateral (
-      select ${advertisements.id} from ${advertisements}
-      where ${and(filters(q, asPlaceholder), bound)}
-      order by ${sql.join(order, sql`, `)}
-      limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}::bigint - anchor.skipped
-    ) page)`;
+function afterCursor(shape: PageShape): SQL {
+  const columns = sortColumns[shape.sort];
+  const id = sql`${sql.placeholder('cursor')}::uuid`;
+  const values =
+    shape.sort === 'status' ? [sql`${sql.placeholder('cursorStatus')}::text`, ...columns.slice(1)] : columns;
+  const row = sql`(select ${sql.join(values, sql`, `)} from ${advertisements} where ${advertisements.id} = ${id})`;
+  const op = shape.direction === 'asc' ? sql`>` : sql`<`;
+  return sql`(${sql.join(columns, sql`, `)}) ${op} ${row}`;
 }
+
+const summaryVersionSql = sql`(select sum(${adSummaryVersion.v}) from ${adSummaryVersion})`.mapWith(Number);
 
 export async function countAds(db: Executor, q: AdFilter): Promise<number> {
   const [row] = await db
@@ -227,7 +265,7 @@ export async function unreferencedImageKeys(db: Executor, keys: string[]): Promi
   return rowsOf<{ key: string }>(result).map((r) => r.key);
 }
 
-/** Recomputes ad_summary, ad_daily and ad_hourly from scratch (after bulk loads that bypass the triggers). */
+/** Recomputes ad_summary and ad_daily from scratch (after bulk loads that bypass the triggers). */
 export async function rebuildSummary(db: Executor): Promise<void> {
   await db.execute(sql`delete from ad_summary`);
   await db.execute(
@@ -237,11 +275,5 @@ export async function rebuildSummary(db: Executor): Promise<void> {
   await db.execute(
     sql`insert into ad_daily (day, status, category, ad_type, n)
         select (posting_date at time zone 'UTC')::date, status, category, ad_type, count(*) from advertisements group by 1, 2, 3, 4`,
-  );
-  await db.execute(sql`delete from ad_hourly`);
-  await db.execute(
-    sql`insert into ad_hourly (hour, status, category, n)
-        select date_trunc('hour', posting_date at time zone 'UTC'), status, category, count(*) from advertisements
-        group by 1, 2, 3 order by 1, 2, 3`,
   );
 }

@@ -21,6 +21,7 @@ import { keyInArea, storageKey, type FileStorage } from '../../storage/file-stor
 import { liveClaims, refuseIfClaimedByOther } from '../claims/claims-service';
 import { actAs } from '../live/live-service';
 import { AdSummaryCache, summarize } from './ad-summary-cache';
+import { encodeCursor } from './ads-cursor';
 import * as repo from './ads-repository';
 import * as matching from './ads-matching';
 
@@ -116,10 +117,13 @@ export class AdsService {
       rejected: summary.byStatus.rejected ?? 0,
     };
     counts.total = counts.pending + counts.approved + counts.rejected;
-    const total = q.q ? totalShownByPage(q, page.rows.length) : summary.filtered;
+    // Rows before a cursor, or the last page, cannot tell a search's end: the count call does.
+    const backwards = q.before !== undefined || q.last !== undefined;
+    const total = q.q ? (backwards ? null : totalShownByPage(q, page.rows.length)) : summary.filtered;
     const byName = (a: string, b: string) => a.localeCompare(b);
     const pendingIds = page.rows.filter((r) => r.status === 'pending').map((r) => r.id);
     const claims = await liveClaims(this.db, pendingIds, this.clock());
+    const [first, last] = [page.rows[0], page.rows.at(-1)];
     return {
       advertisements: page.rows.map((r) => ({ ...toAdvertisement(r), claim: claims.get(r.id) ?? null })),
       total,
@@ -127,6 +131,10 @@ export class AdsService {
       pageSize: q.pageSize,
       counts,
       facets: { categories: summary.categories.sort(byName), districts: summary.districts.sort(byName) },
+      cursors: {
+        start: first ? encodeCursor(q.sort, first) : null,
+        end: last ? encodeCursor(q.sort, last) : null,
+      },
     };
   }
 

@@ -60,7 +60,7 @@ function isFetchAhead(p: URLSearchParams, previous?: URLSearchParams, beforeThat
   if (beforeThat && isFetchAhead(previous, beforeThat)) return false;
   const view = (x: URLSearchParams) => {
     const rest = new URLSearchParams(x);
-    rest.delete('page');
+    for (const paging of ['page', 'after', 'before', 'last']) rest.delete(paging);
     return rest.toString();
   };
   return view(p) === view(previous) && Number(p.get('page') ?? 1) === Number(previous.get('page') ?? 1) + 1;
@@ -145,6 +145,44 @@ describe('AdsDirectoryPage', () => {
     await user.click(screen.getByRole('button', { name: 'Status' }));
     await waitFor(() => expect(server.lastList().get('order')).toBe('desc'));
     expect(server.lastList().get('sort')).toBe('status');
+  });
+
+  it('moves by cursor: Next after the last row shown, Previous before the first, Last page as the last rows', async () => {
+    let total = 35;
+    const server = fakeServer((p) =>
+      makeList(ads, {
+        total,
+        page: Number(p.get('page')),
+        cursors: { start: `start-of-${p.get('page')}`, end: `end-of-${p.get('page')}` },
+      }),
+    );
+    await renderPage();
+    const user = userEvent.setup();
+    const moves = () => {
+      const p = server.lastList();
+      return [p.get('page'), p.get('after'), p.get('before'), p.get('last')];
+    };
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(moves()).toEqual(['2', 'end-of-1', null, null]));
+    expect(await screen.findByText('Showing 11 to 20 of 35 entries')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    await waitFor(() => expect(moves()).toEqual(['4', null, null, '5']));
+    expect(await screen.findByText('Showing 31 to 35 of 35 entries')).toBeInTheDocument();
+    // One of the last page's ads deleted: the last page is now its last 4 rows.
+    total = 34;
+    await user.click(within(row('#00003')).getByRole('button', { name: /Actions/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Confirm Delete' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(moves()).toEqual(['4', null, null, '4']));
+    expect(await screen.findByText('Showing 31 to 34 of 34 entries')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(moves()).toEqual(['3', null, 'start-of-4', null]));
+    expect(await screen.findByText('Showing 21 to 30 of 34 entries')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'First page' }));
+    await waitFor(() => expect(moves()).toEqual(['1', null, null, null]));
+    expect(await screen.findByText('Showing 1 to 10 of 34 entries')).toBeInTheDocument();
   });
 
   it('sends the status, category and district filters and a debounced search, back on page 1', async () => {

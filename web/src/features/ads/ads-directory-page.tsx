@@ -71,15 +71,22 @@ export function AdsDirectoryPage() {
     },
   });
 
-  // A page past the end (the last ad of the last page was deleted): show the new last page.
+  // A page past the end (its ads were deleted or moderated away): show the new last page.
   const lastPage = pageCount(total, ADS_PAGE_SIZE);
-  if (list.currentData && ads.length === 0 && total > 0 && table.page > lastPage) table.setPage(lastPage);
+  const shown = { total, cursors: list.currentData?.cursors };
+  const goToPage = (page: number) => table.setPage(page, shown);
+  if (list.currentData && ads.length === 0 && total > 0 && table.page > 1 && table.params.last === undefined)
+    goToPage(lastPage);
+  // The last page is asked for as its last rows: when the total moves, so does their number.
+  const lastRows = total - (lastPage - 1) * ADS_PAGE_SIZE;
+  if (list.currentData && total > 0 && table.params.last !== undefined && table.params.last !== lastRows)
+    goToPage(lastPage);
 
   // Fetching ahead (bench/RESULTS.md, browser figures): the next page as soon as this one shows, and
   // a sort as the pointer or focus reaches its header. A click then shows cached rows at once while
   // the list is asked for again (refetchOnMountOrArgChange), so moderation still sees fresh rows.
   const prefetch = useAdsPrefetch('listAds', { ifOlderThan: PREFETCH_FRESH_S });
-  const nextPage = list.currentData && table.page < lastPage ? { ...table.params, page: table.page + 1 } : null;
+  const nextPage = list.currentData && table.page < lastPage ? table.paramsForPage(table.page + 1, shown) : null;
   const nextPageKey = nextPage && JSON.stringify(nextPage);
   useEffect(() => {
     if (nextPageKey) prefetch(JSON.parse(nextPageKey) as AdListParams);
@@ -127,10 +134,10 @@ export function AdsDirectoryPage() {
       else if (!heldWarning(ad)) moderation.reject(ad);
     },
     nextPage: () => {
-      if (table.page < lastPage) table.setPage(table.page + 1);
+      if (table.page < lastPage) goToPage(table.page + 1);
     },
     previousPage: () => {
-      if (table.page > 1) table.setPage(table.page - 1);
+      if (table.page > 1) goToPage(table.page - 1);
     },
     focusSearch: () => document.querySelector<HTMLInputElement>('[data-ads-search]')?.focus(),
     showHelp: () => setHelpOpen(true),
@@ -215,7 +222,7 @@ export function AdsDirectoryPage() {
         )}
         {total > 0 && (
           <div className="border-t border-slate-800">
-            <Pager page={table.page} pageSize={ADS_PAGE_SIZE} total={total} onPageChange={table.setPage} />
+            <Pager page={table.page} pageSize={ADS_PAGE_SIZE} total={total} onPageChange={goToPage} />
           </div>
         )}
       </Panel>

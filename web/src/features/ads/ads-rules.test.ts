@@ -5,7 +5,7 @@ import { adListUrl } from './ads-api';
 import { adId, makeAd } from './ads-test-data';
 import { bulkResultMessage, checkBulkSelection, confirmTitle, permanentActionText } from './moderation-text';
 import { isAllPendingSelected, splitSelection, toggleAllPending, toggleOne } from './use-ads-selection';
-import { defaultFilters, defaultSort, nextSort, toListParams } from './use-ads-table-state';
+import { defaultFilters, defaultSort, nextSort, pageCursor, toListParams } from './use-ads-table-state';
 
 const pending1 = makeAd({ _id: adId(1), status: 'pending' });
 const pending2 = makeAd({ _id: adId(2), status: 'pending' });
@@ -173,6 +173,20 @@ describe('table state and the list query (docs/decisions/0014-ad-moderation-rule
       ),
     ).toBe(
       '/advertisements/list?page=3&pageSize=10&sort=heading&order=asc&status=pending&category=Land&district=Kandy&q=a+b',
+    );
+  });
+
+  it('reaches every page the pager offers by a cursor of the page shown, the last page as its last rows', () => {
+    const cursors = { start: 'first-row', end: 'last-row' };
+    // 95 entries: 10 pages, the last holding 5.
+    expect(pageCursor(1, 4, 95, cursors)).toEqual({});
+    expect(pageCursor(5, 4, 95, cursors)).toEqual({ after: 'last-row' });
+    expect(pageCursor(3, 4, 95, cursors)).toEqual({ before: 'first-row' });
+    expect(pageCursor(10, 4, 95, cursors)).toEqual({ last: 5 });
+    expect(pageCursor(10, 9, 100, cursors)).toEqual({ last: 10 });
+    expect(pageCursor(2, 1, 20, cursors)).toEqual({ last: 10 });
+    expect(adListUrl(toListParams(5, defaultSort, defaultFilters, '', pageCursor(5, 4, 95, cursors)))).toBe(
+      '/advertisements/list?after=last-row&page=5&pageSize=10&sort=postingDate&order=desc&status=all',
     );
   });
 });

@@ -41,6 +41,8 @@ export function makeList(ads: Advertisement[], overrides: Partial<AdListResponse
       rejected: ads.filter((a) => a.status === 'rejected').length,
     },
     facets: { categories: ['Land', 'Vehicles'], districts: ['Colombo', 'Kandy'] },
+    // Stand-ins for the server's opaque cursors, naming the row they were made from.
+    cursors: { start: ads[0] ? `cursor-${ads[0]._id}` : null, end: ads.at(-1) ? `cursor-${ads.at(-1)!._id}` : null },
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import {
   ADS_PAGE_SIZE,
   MAX_SEARCH_LENGTH,
+  type AdListCursors,
   type AdListParams,
   type AdSortField,
   type AdStatus,
@@ -31,9 +32,38 @@ export function nextSort(current: AdsSort, field: AdSortField): AdsSort {
   return { field, order: 'asc' };
 }
 
+/** How the list call reaches a page: after or before a row of the page shown, or the last rows. */
+export type PageCursor = Pick<AdListParams, 'after' | 'before' | 'last'>;
+
+/**
+ * The cursor that leads from page `current` to page `target` (docs/decisions/0020-keyset-paging.md).
+ * The pager only moves to the first page, the last page and the pages next to the current one, so
+ * one of these always applies; anything else (no cursors yet) asks by number.
+ */
+export function pageCursor(
+  target: number,
+  current: number,
+  total: number,
+  cursors: AdListCursors | undefined,
+): PageCursor {
+  const lastPage = Math.max(1, Math.ceil(total / ADS_PAGE_SIZE));
+  if (target === 1) return {};
+  if (target === lastPage && total > 0) return { last: total - (lastPage - 1) * ADS_PAGE_SIZE };
+  if (target === current + 1 && cursors?.end) return { after: cursors.end };
+  if (target === current - 1 && cursors?.start) return { before: cursors.start };
+  return {};
+}
+
 /** The list call's parameters for the current table state (docs/decisions/0014-ad-moderation-rules.md). */
-export function toListParams(page: number, sort: AdsSort, filters: AdsFilters, q: string): AdListParams {
+export function toListParams(
+  page: number,
+  sort: AdsSort,
+  filters: AdsFilters,
+  q: string,
+  cursor: PageCursor = {},
+): AdListParams {
   return {
+    ...cursor,
     page,
     pageSize: ADS_PAGE_SIZE,
     sort: sort.field,
@@ -71,13 +101,17 @@ export function useAdsTableState() {
     setNavigation(location.key);
     replaceSearch(searchFromUrl(location.search));
   }
-  const [pageState, setPageState] = useState({ page: 1, view: '' });
+  const [pageState, setPageState] = useState<{ page: number; view: string; cursor?: PageCursor }>({
+    page: 1,
+    view: '',
+  });
 
   // A search typed before a navigation must not overwrite the navigation's search later.
   useEffect(cancel, [location.key, cancel]);
 
   const view = JSON.stringify([sort, filters, q]);
   const page = pageState.view === view ? pageState.page : 1;
+  const cursor = pageState.view === view ? pageState.cursor : undefined;
 
   const resetFilters = useCallback(() => {
     replaceSearch('');
@@ -89,14 +123,18 @@ export function useAdsTableState() {
     filters,
     searchText,
     page,
-    params: toListParams(page, sort, filters, q),
+    params: toListParams(page, sort, filters, q, cursor),
+    /** The list call page `next` makes, from the page shown (its total and cursors). */
+    paramsForPage: (next: number, shown: { total: number; cursors?: AdListCursors }) =>
+      toListParams(next, sort, filters, q, pageCursor(next, page, shown.total, shown.cursors)),
     /** The list call a click on `field`'s header would make. */
     paramsSortedBy: (field: AdSortField) => toListParams(1, nextSort(sort, field), filters, q),
     sortBy: (field: AdSortField) => setSort((current) => nextSort(current, field)),
     setFilter: <K extends keyof AdsFilters>(key: K, value: AdsFilters[K]) =>
       setFilters((current) => ({ ...current, [key]: value })),
     setSearch,
-    setPage: (next: number) => setPageState({ page: next, view }),
+    setPage: (next: number, shown: { total: number; cursors?: AdListCursors }) =>
+      setPageState({ page: next, view, cursor: pageCursor(next, page, shown.total, shown.cursors) }),
     resetFilters,
     /** The review queue in one click: pending ads, the longest waiting first. */
     isPendingOldestFirst: filters.status === 'pending' && sort.field === 'postingDate' && sort.order === 'asc',
