@@ -28,6 +28,7 @@ import { findPgBin, freePort, startPgCluster } from '../server/test/support/pg-c
 import { apiSignIn, startServer, tempDataDir } from '../e2e/support/server-process';
 import { browserBench } from './browser';
 import { load } from './load';
+import { adListViews } from './ads-views';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,20 +47,7 @@ const SECONDS = Number(args.seconds);
 const CONNECTIONS = args.connections.split(',').map(Number);
 
 const allScenarios: [string, string][] = [
-  ['default (newest first)', ''],
-  ['status=pending', 'status=pending'],
-  ['status=approved', 'status=approved'],
-  ['category=Vehicles', 'category=Vehicles'],
-  ['district=Kandy', 'district=Kandy'],
-  ['status+category+district', 'status=approved&category=Land%20sale&district=Colombo'],
-  ['search "toyota"', 'q=toyota'],
-  ['search "perches land"', 'q=perches%20land'],
-  ['search "nimal" + pending', 'q=nimal&status=pending'],
-  ['sort heading asc', 'sort=heading&order=asc'],
-  ['sort username desc', 'sort=username&order=desc'],
-  ['sort adType asc', 'sort=adType&order=asc'],
-  ['sort status desc', 'sort=status&order=desc'],
-  ['sort id asc', 'sort=id&order=asc'],
+  ...adListViews,
   // As the pager asks for them: after the last row of page 4,999 (see `asPagerAsks`).
   ['deep page 5000', 'page=5000'],
   ['deep page 5000, status=approved', 'page=5000&status=approved'],

@@ -26,6 +26,7 @@ import pg from 'pg';
 import { apiSignIn, ADMIN, tempDataDir } from '../e2e/support/server-process';
 import { findPgBin, freePort, startPgCluster } from '../server/test/support/pg-cluster';
 import { load, type LoadResult } from './load';
+import { adListViews } from './ads-views';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,22 +49,7 @@ const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 const DEEP_PAGE = 5000;
 
-const views: [string, string][] = [
-  ['default (newest first)', ''],
-  ['status=pending', 'status=pending'],
-  ['status=approved', 'status=approved'],
-  ['category=Vehicles', 'category=Vehicles'],
-  ['district=Kandy', 'district=Kandy'],
-  ['status+category+district', 'status=approved&category=Land%20sale&district=Colombo'],
-  ['search "toyota"', 'q=toyota'],
-  ['search "perches land"', 'q=perches%20land'],
-  ['search "nimal" + pending', 'q=nimal&status=pending'],
-  ['sort heading asc', 'sort=heading&order=asc'],
-  ['sort username desc', 'sort=username&order=desc'],
-  ['sort adType asc', 'sort=adType&order=asc'],
-  ['sort status desc', 'sort=status&order=desc'],
-  ['sort id asc', 'sort=id&order=asc'],
-];
+const views = adListViews;
 
 type Server = { url: string; cookie: string; stop: () => void };
 
