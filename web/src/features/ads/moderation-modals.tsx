@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { adMessages, liveText, MAX_REJECTION_REASON } from '@backoffice/contract';
-import { Banner, Button, Modal, inputClass, useTimedMessage, cx } from '../../components/ui';
+import { Banner, Button, ConfirmDeleteModal, Modal, inputClass, useTimedMessage, cx } from '../../components/ui';
 import { ReasonTemplatePicker } from './reason-templates';
 import { confirmTitle, deleteConfirmText, permanentActionText } from './moderation-text';
 import type { ModerationDialog } from './use-ad-moderation';
@@ -168,22 +168,9 @@ export function RejectModal({ count, busy, onCancel, onConfirm }: RejectModalPro
 
 export function DeleteModal({ busy, onCancel, onConfirm }: Omit<ApproveModalProps, 'count'>) {
   return (
-    <Modal
-      title="Confirm Delete"
-      onClose={onCancel}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={onConfirm} loading={busy} disabled={busy}>
-            Delete
-          </Button>
-        </>
-      }
-    >
+    <ConfirmDeleteModal title="Confirm Delete" busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
       <p>{deleteConfirmText}</p>
-    </Modal>
+    </ConfirmDeleteModal>
   );
 }
 
