@@ -1,3 +1,5 @@
+// First: V8's collection policy must be set before anything else allocates (lib/heap-tuning.ts).
+import './lib/heap-tuning';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
