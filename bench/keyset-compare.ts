@@ -49,8 +49,6 @@ const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 const DEEP_PAGE = 5000;
 
-const views = adListViews;
-
 type Server = { url: string; cookie: string; stop: () => void };
 
 async function start(tree: string, databaseUrl: string): Promise<Server> {
@@ -95,7 +93,7 @@ type List = { total: number | null; advertisements: { _id: string }[]; cursors: 
 /** The paths old and new ask for each scenario: page 1, a deep page, the last page. */
 async function scenarios(fresh: Server): Promise<[string, string, string][]> {
   const out: [string, string, string][] = [];
-  for (const [name, query] of views) {
+  for (const [name, query] of adListViews) {
     const base = `/api/advertisements/list?${query}${query ? '&' : ''}`;
     out.push([`${name}, page 1`, base.slice(0, -1), base.slice(0, -1)]);
     const first = await getJson<List>(fresh, `${base}page=1`);
