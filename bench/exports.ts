@@ -7,7 +7,9 @@
  * exports run and alone again (side by side, after a warm-up); then select all matching over 1,000 pending ads.
  * PGlite with --pglite-ads ads (100,000): the same export figures and list latencies.
  *
- * Options: --pg-ads N, --pglite-ads N, --seconds S (list load per side, 5), --skip-pg, --skip-pglite,
+ * Options: --pg-ads N, --pglite-ads N, --seconds S (list load per period, 5), --rounds R (periods
+ * during exports, each between two periods alone; 1), --rate R (the list's open load, req/s, while
+ * one export runs from start to end; 50), --skip-pg, --skip-pglite,
  * --print-only (do not append to bench/RESULTS.md; for trial runs at a small scale), --match-only
  * (only select all matching, `--match-runs` times on fresh copies of the seeded ads).
  */
@@ -21,7 +23,7 @@ import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
 import { findPgBin, startPgCluster } from '../server/test/support/pg-cluster';
 import { apiSignIn, startServer, tempDataDir, type ServerProcess } from '../e2e/support/server-process';
-import { load, type LoadResult } from './load';
+import { load, paced, type LoadResult } from './load';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,9 +35,13 @@ const { values: args } = parseArgs({
     'print-only': { type: 'boolean', default: false },
     'match-only': { type: 'boolean', default: false },
     'match-runs': { type: 'string', default: '1' },
+    rounds: { type: 'string', default: '1' },
+    rate: { type: 'string', default: '50' },
   },
 });
 const SECONDS = Number(args.seconds);
+const ROUNDS = Number(args.rounds);
+const RATE = Number(args.rate);
 
 async function seed(database: Database, count: number, dataDir: string): Promise<number> {
   const started = Date.now();
@@ -56,6 +62,9 @@ function rssMb(pid: number): number {
 
 type ExportFigures = { ttfbMs: number; totalMs: number; mb: number; rows: number; rssBefore: number; rssMax: number };
 
+/** Rows received by every export so far: how far exports got while the list ran. */
+let rowsReceived = 0;
+
 /** Downloads the whole export, counting its lines, while sampling the server's RSS. */
 async function timeExport(server: ServerProcess, cookie: string, query = ''): Promise<ExportFigures> {
   const pid = server.proc.pid!;
@@ -74,7 +83,9 @@ async function timeExport(server: ServerProcess, cookie: string, query = ''): Pr
       if (!ttfbMs) ttfbMs = performance.now() - started;
       bytes += chunk.value.length;
       // indexOf, not a loop over bytes: this process also runs the list's load, and must not slow it.
+      const before = lines;
       for (let at = chunk.value.indexOf(10); at >= 0; at = chunk.value.indexOf(10, at + 1)) lines++;
+      rowsReceived += lines - before;
     }
     const totalMs = performance.now() - started;
     // Quoted cells may hold newlines: lines count rows only approximately, which is all a figure needs.
@@ -84,31 +95,52 @@ async function timeExport(server: ServerProcess, cookie: string, query = ''): Pr
   }
 }
 
-type SideBySide = { before: LoadResult; during: LoadResult; after: LoadResult };
+type During = LoadResult & { exportRows: number };
+type SideBySide = { alone: LoadResult[]; during: During[] };
 
 /**
- * The list at 10 connections: alone, while exports run back to back, and alone again. The list is
- * still warming up over the first seconds (a run without exports answered faster in its second
- * period than in its first), so a single "alone" before would flatter the export; the periods
- * alone on either side of it show how far the list drifts by itself.
+ * The list at 10 connections: alone, then `--rounds` times while exports run back to back and
+ * alone again. The list is still warming up over the first seconds (a run without exports answered
+ * faster in its second period than in its first), so a single "alone" before would flatter the
+ * export; each period during exports is compared with the periods alone on either side of it.
  */
 async function listSideBySide(server: ServerProcess, cookie: string): Promise<SideBySide> {
   const url = `${server.url}/api/advertisements/list?status=pending`;
   const headers = { cookie };
   const measure = () => load({ url, connections: 10, seconds: SECONDS, headers });
   await measure(); // warm-up, not reported
-  const before = await measure();
-  let running = true;
-  const exporting = (async () => {
-    while (running) await timeExport(server, cookie);
-  })();
-  // Let the export start streaming before measuring.
-  await new Promise((r) => setTimeout(r, 500));
-  const during = await measure();
-  running = false;
-  await exporting;
-  const after = await measure();
-  return { before, during, after };
+  const side: SideBySide = { alone: [await measure()], during: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    let running = true;
+    const exporting = (async () => {
+      while (running) await timeExport(server, cookie);
+    })();
+    // Let the export start streaming before measuring.
+    await new Promise((r) => setTimeout(r, 500));
+    const rowsBefore = rowsReceived;
+    const during = await measure();
+    side.during.push({ ...during, exportRows: rowsReceived - rowsBefore });
+    running = false;
+    await exporting;
+    side.alone.push(await measure());
+  }
+  return side;
+}
+
+type UnderLoad = { alone: LoadResult; during: LoadResult; export: ExportFigures };
+
+/**
+ * An export gives way to the list (docs/decisions/0018): under the closed load above it crawls. Here
+ * the list runs at a steady --rate, as a team at work would send it, alone and then while one
+ * export runs from start to end: how long the export takes, and what the list sees meanwhile.
+ */
+async function exportUnderLoad(server: ServerProcess, cookie: string): Promise<UnderLoad> {
+  const url = `${server.url}/api/advertisements/list?status=pending`;
+  const headers = { cookie };
+  const alone = await paced({ url, rate: RATE, seconds: SECONDS, headers });
+  const exported = timeExport(server, cookie);
+  const during = await paced({ url, rate: RATE, seconds: 3600, headers, until: exported });
+  return { alone, during, export: await exported };
 }
 
 async function selectAllMatching(server: ServerProcess, cookie: string): Promise<string> {
@@ -130,10 +162,30 @@ async function matchRuns(server: ServerProcess, cookie: string): Promise<string[
   return lines;
 }
 
-function report(title: string, seeded: number, e: ExportFigures, side: SideBySide) {
+function report(title: string, seeded: number, e: ExportFigures, side: SideBySide, u: UnderLoad) {
   const f = (n: number) => Math.round(n).toLocaleString('en');
-  const alone = (k: 'p50' | 'p95') => (side.before[k] + side.after[k]) / 2;
-  const row = (name: string, r: LoadResult) => `| ${name} | ${f(r.rps)} | ${r.p50} | ${r.p95} | ${r.errors} |`;
+  const row = (name: string, r: LoadResult, extra = '') =>
+    `| ${name} | ${f(r.rps)} | ${r.p50} | ${r.p95} | ${r.errors} | ${extra} |`;
+  const ratios = side.during.map((d, i) => {
+    const [a, b] = [side.alone[i]!, side.alone[i + 1]!];
+    return {
+      p50: (2 * d.p50) / (a.p50 + b.p50),
+      p95: (2 * d.p95) / (a.p95 + b.p95),
+      rps: (2 * d.rps) / (a.rps + b.rps),
+    };
+  });
+  const mean = (k: 'p50' | 'p95' | 'rps') => ratios.reduce((t, r) => t + r[k], 0) / ratios.length;
+  const x = (n: number) => `×${n.toFixed(2)}`;
+  const rows = side.alone.flatMap((a, i) => {
+    const d = side.during[i];
+    const lines = [row(i === 0 ? 'alone' : 'alone again', a)];
+    if (d) {
+      const r = ratios[i]!;
+      const progress = `${f(d.exportRows / SECONDS)} export rows/s; p50 ${x(r.p50)}, p95 ${x(r.p95)}, req/s ${x(r.rps)}`;
+      lines.push(row(`while exports run (round ${i + 1})`, d, progress));
+    }
+    return lines;
+  });
   return [
     `### ${title}`,
     '',
@@ -141,13 +193,20 @@ function report(title: string, seeded: number, e: ExportFigures, side: SideBySid
     '',
     `Export of every ad (${f(e.rows)} rows, ${e.mb.toFixed(1)} MB): first byte ${f(e.ttfbMs)} ms, whole file ${(e.totalMs / 1000).toFixed(1)} s; server RSS ${f(e.rssBefore)} MB before, at most ${f(e.rssMax)} MB during (sampled every 50 ms).`,
     '',
-    `| list ?status=pending, 10 connections, ${SECONDS} s each, after ${SECONDS} s of warm-up | req/s | p50 ms | p95 ms | errors |`,
-    '| --- | ---: | ---: | ---: | ---: |',
-    row('alone, before', side.before),
-    row('while exports run', side.during),
-    row('alone, after', side.after),
+    `| list ?status=pending, 10 connections, ${SECONDS} s each, after ${SECONDS} s of warm-up | req/s | p50 ms | p95 ms | errors | against the periods alone either side |`,
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+    ...rows,
     '',
-    `While exports run, against the mean of the two periods alone: p50 ×${(side.during.p50 / alone('p50')).toFixed(2)}, p95 ×${(side.during.p95 / alone('p95')).toFixed(2)}.`,
+    `While exports run, against the mean of the periods alone either side (mean of ${ratios.length} round${ratios.length === 1 ? '' : 's'}): p50 ${x(mean('p50'))}, p95 ${x(mean('p95'))}, req/s ${x(mean('rps'))}.`,
+    '',
+    `| list at a steady ${RATE} req/s | req/s | p50 ms | p95 ms | errors | export |`,
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+    row(`alone, ${SECONDS} s`, u.alone),
+    row(
+      'while one export runs',
+      u.during,
+      `whole file ${(u.export.totalMs / 1000).toFixed(1)} s (${f(u.export.rows)} rows)`,
+    ),
     '',
   ];
 }
@@ -168,8 +227,9 @@ async function benchPostgres(count: number): Promise<string[]> {
         return [`### PostgreSQL, ${count.toLocaleString('en')} ads`, '', ...(await matchRuns(server, cookie)), ''];
       const e = await timeExport(server, cookie);
       const side = await listSideBySide(server, cookie);
+      const under = await exportUnderLoad(server, cookie);
       const match = await selectAllMatching(server, cookie);
-      return [...report(`PostgreSQL, ${count.toLocaleString('en')} ads`, seeded, e, side), match, ''];
+      return [...report(`PostgreSQL, ${count.toLocaleString('en')} ads`, seeded, e, side, under), match, ''];
     } finally {
       await server.stop();
     }
@@ -193,8 +253,9 @@ async function benchPglite(count: number): Promise<string[]> {
         return [`### PGlite, ${count.toLocaleString('en')} ads`, '', ...(await matchRuns(server, cookie)), ''];
       const e = await timeExport(server, cookie);
       const side = await listSideBySide(server, cookie);
+      const under = await exportUnderLoad(server, cookie);
       const match = await selectAllMatching(server, cookie);
-      return [...report(`PGlite, ${count.toLocaleString('en')} ads`, seeded, e, side), match, ''];
+      return [...report(`PGlite, ${count.toLocaleString('en')} ads`, seeded, e, side, under), match, ''];
     } finally {
       await server.stop();
     }

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import http from 'node:http';
 
 export type LoadResult = { rps: number; p50: number; p95: number; p99: number; errors: number; requests: number };
 
@@ -54,3 +55,61 @@ export function load(opts: {
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * An open load on loopback: one GET every 1000/`rate` ms, whether or not the earlier ones are
+ * answered, as a team at work sends them (autocannon's rate limit sends each second's requests
+ * in one burst). Runs for `seconds`, or until `until` settles (req/s then counts the time run).
+ */
+export async function paced(opts: {
+  url: string;
+  rate: number;
+  seconds: number;
+  headers?: Record<string, string>;
+  until?: Promise<unknown>;
+}): Promise<LoadResult> {
+  const url = new URL(opts.url);
+  if (!['127.0.0.1', 'localhost', '::1'].includes(url.hostname))
+    throw new Error(`load tests target loopback only, not ${url.hostname}`);
+  const agent = new http.Agent({ keepAlive: true });
+  const latencies: number[] = [];
+  let errors = 0;
+  const get = () =>
+    new Promise<void>((resolve) => {
+      const sent = performance.now();
+      const req = http.get(url, { agent, headers: opts.headers }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode === 200) latencies.push(performance.now() - sent);
+          else errors++;
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+    });
+  let stopped = false;
+  void opts.until?.finally(() => (stopped = true));
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; !stopped; i++) {
+    const due = started + (i * 1000) / opts.rate;
+    if (due - started >= opts.seconds * 1000) break;
+    await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+    if (!stopped) inFlight.push(get());
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await Promise.all(inFlight);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: Math.round(latencies.length / seconds),
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    errors,
+    requests: latencies.length + errors,
+  };
+}

@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 export class InteractiveLoad {
   readonly #started = new Map<object, number>();
   #waiters: (() => void)[] = [];
+  /** When a request last arrived or was answered. */
+  #lastActivity = -Infinity;
 
   constructor(
     private readonly staleMs = 1000,
@@ -16,11 +18,14 @@ export class InteractiveLoad {
   ) {}
 
   begin(key: object): void {
-    this.#started.set(key, this.now());
+    this.#lastActivity = this.now();
+    this.#started.set(key, this.#lastActivity);
   }
 
   end(key: object): void {
-    if (!this.#started.delete(key) || this.busy) return;
+    if (!this.#started.delete(key)) return;
+    this.#lastActivity = this.now();
+    if (this.busy) return;
     const waiters = this.#waiters;
     this.#waiters = [];
     for (const wake of waiters) wake();
@@ -33,17 +38,33 @@ export class InteractiveLoad {
     return false;
   }
 
-  /** Resolves once no request is waiting, or after `maxWaitMs` at most (so background work never starves). */
-  idle(maxWaitMs: number): Promise<void> {
-    if (!this.busy) return Promise.resolve();
+  /**
+   * Resolves once no request has been in flight for `quietMs`, or after `maxWaitMs` at most (so
+   * background work never starves).
+   */
+  async idle(maxWaitMs: number, quietMs = 0): Promise<void> {
+    const deadline = this.now() + maxWaitMs;
+    for (;;) {
+      const now = this.now();
+      if (now >= deadline) return;
+      if (!this.busy) {
+        const quietFor = now - this.#lastActivity;
+        if (quietFor >= quietMs) return;
+        await this.#sleep(Math.min(quietMs - quietFor, deadline - now), false);
+      } else await this.#sleep(deadline - now, true);
+    }
+  }
+
+  /** Waits `ms`, or less when `untilIdle` and the last request in flight is answered first. */
+  #sleep(ms: number, untilIdle: boolean): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
         this.#waiters = this.#waiters.filter((w) => w !== done);
         resolve();
       };
-      const timer = setTimeout(done, maxWaitMs);
-      this.#waiters.push(done);
+      const timer = setTimeout(done, ms);
+      if (untilIdle) this.#waiters.push(done);
     });
   }
 }

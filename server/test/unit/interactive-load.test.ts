@@ -45,6 +45,53 @@ describe('InteractiveLoad', () => {
     expect(wait.done).toBe(true);
   });
 
+  it('waits for a quiet period after the last answer, which every request starts again', async () => {
+    const l = load();
+    const a = {};
+    l.begin(a);
+    const wait = settled(l.idle(1000, 5));
+    await vi.advanceTimersByTimeAsync(10);
+    l.end(a);
+    await vi.advanceTimersByTimeAsync(4);
+    expect(wait.done).toBe(false);
+    // A request that comes and goes within the quiet period: the export still waits.
+    const b = {};
+    l.begin(b);
+    l.end(b);
+    await vi.advanceTimersByTimeAsync(4);
+    expect(wait.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(wait.done).toBe(true);
+  });
+
+  it('holds it for the longest wait at most under a load that never pauses', async () => {
+    const l = load();
+    let wait: { done: boolean } | undefined;
+    // A request every 5 ms, answered in 3: never 5 ms without one.
+    for (let t = 0; t < 199; t++) {
+      const r = {};
+      l.begin(r);
+      wait ??= settled(l.idle(1000, 5));
+      await vi.advanceTimersByTimeAsync(3);
+      l.end(r);
+      await vi.advanceTimersByTimeAsync(2);
+      expect(wait.done).toBe(false);
+    }
+    await vi.advanceTimersByTimeAsync(5);
+    expect(wait!.done).toBe(true);
+  });
+
+  it('goes on at once when the last request was answered longer ago than the quiet period', async () => {
+    const l = load();
+    const a = {};
+    l.begin(a);
+    l.end(a);
+    await vi.advanceTimersByTimeAsync(5);
+    const wait = settled(l.idle(1000, 5));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(wait.done).toBe(true);
+  });
+
   it('leaves out a response that stays open (an event stream) once it is older than the stale limit', async () => {
     const l = load();
     l.begin({});
