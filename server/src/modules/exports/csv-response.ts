@@ -17,13 +17,13 @@ export function exportFileName(prefix: string, now: Date): string {
 }
 
 /** Rows written between two turns of the event loop: a request arriving meanwhile waits for at most these. */
-export const ROWS_PER_TURN = 100;
+export const ROWS_PER_TURN = 25;
 
 /**
  * The longest an export waits for the other requests before its next rows: under a load that never
- * pauses it still moves, at about ROWS_PER_TURN rows a second.
+ * pauses it still moves, at about 100 rows a second.
  */
-export const MAX_YIELD_MS = 1000;
+export const MAX_YIELD_MS = 250;
 
 /** How long no other request must have been in flight before an export takes its next rows. */
 export const QUIET_MS = 5;
