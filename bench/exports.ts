@@ -95,6 +95,12 @@ async function timeExport(server: ServerProcess, cookie: string, query = ''): Pr
   }
 }
 
+/** The list the benchmark loads: the moderation queue's first page. */
+const listRequest = (server: ServerProcess, cookie: string) => ({
+  url: `${server.url}/api/advertisements/list?status=pending`,
+  headers: { cookie },
+});
+
 type During = LoadResult & { exportRows: number };
 type SideBySide = { alone: LoadResult[]; during: During[] };
 
@@ -105,8 +111,7 @@ type SideBySide = { alone: LoadResult[]; during: During[] };
  * export; each period during exports is compared with the periods alone on either side of it.
  */
 async function listSideBySide(server: ServerProcess, cookie: string): Promise<SideBySide> {
-  const url = `${server.url}/api/advertisements/list?status=pending`;
-  const headers = { cookie };
+  const { url, headers } = listRequest(server, cookie);
   const measure = () => load({ url, connections: 10, seconds: SECONDS, headers });
   await measure(); // warm-up, not reported
   const side: SideBySide = { alone: [await measure()], during: [] };
@@ -135,8 +140,7 @@ type UnderLoad = { alone: LoadResult; during: LoadResult; export: ExportFigures 
  * export runs from start to end: how long the export takes, and what the list sees meanwhile.
  */
 async function exportUnderLoad(server: ServerProcess, cookie: string): Promise<UnderLoad> {
-  const url = `${server.url}/api/advertisements/list?status=pending`;
-  const headers = { cookie };
+  const { url, headers } = listRequest(server, cookie);
   const alone = await paced({ url, rate: RATE, seconds: SECONDS, headers });
   const exported = timeExport(server, cookie);
   const during = await paced({ url, rate: RATE, seconds: 3600, headers, until: exported });

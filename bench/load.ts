@@ -8,6 +8,20 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** Load tests target loopback only. */
+function assertLoopback(url: string): void {
+  const host = new URL(url).hostname;
+  if (!['127.0.0.1', 'localhost', '::1'].includes(host))
+    throw new Error(`load tests target loopback only, not ${host}`);
+}
+
+/** The figures of a run: `latencies` of the answered requests (sorted here), `requests` in all. */
+function summary(latencies: number[], rps: number, errors: number, requests: number): LoadResult {
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => round(percentile(latencies, p));
+  return { rps: Math.round(rps), p50: at(50), p95: at(95), p99: at(99), errors, requests };
+}
+
 /**
  * Loopback-only, time-bounded load with autocannon. Latencies are collected per response, so
  * p95 is exact rather than autocannon's nearest bucket.
@@ -22,9 +36,7 @@ export function load(opts: {
   /** autocannon request generators (setupRequest) for traffic that changes per request. */
   requests?: unknown[];
 }): Promise<LoadResult> {
-  const host = new URL(opts.url).hostname;
-  if (!['127.0.0.1', 'localhost', '::1'].includes(host))
-    throw new Error(`load tests target loopback only, not ${host}`);
+  assertLoopback(opts.url);
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     const instance = autocannon(
@@ -39,15 +51,8 @@ export function load(opts: {
       },
       (err, result) => {
         if (err) return reject(err);
-        latencies.sort((a, b) => a - b);
-        resolve({
-          rps: Math.round(result.requests.total / opts.seconds),
-          p50: round(percentile(latencies, 50)),
-          p95: round(percentile(latencies, 95)),
-          p99: round(percentile(latencies, 99)),
-          errors: result.errors + result.non2xx,
-          requests: result.requests.total,
-        });
+        const total = result.requests.total;
+        resolve(summary(latencies, total / opts.seconds, result.errors + result.non2xx, total));
       },
     );
     instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
@@ -68,9 +73,8 @@ export async function paced(opts: {
   headers?: Record<string, string>;
   until?: Promise<unknown>;
 }): Promise<LoadResult> {
+  assertLoopback(opts.url);
   const url = new URL(opts.url);
-  if (!['127.0.0.1', 'localhost', '::1'].includes(url.hostname))
-    throw new Error(`load tests target loopback only, not ${url.hostname}`);
   const agent = new http.Agent({ keepAlive: true });
   const latencies: number[] = [];
   let errors = 0;
@@ -103,13 +107,5 @@ export async function paced(opts: {
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(inFlight);
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: Math.round(latencies.length / seconds),
-    p50: round(percentile(latencies, 50)),
-    p95: round(percentile(latencies, 95)),
-    p99: round(percentile(latencies, 99)),
-    errors,
-    requests: latencies.length + errors,
-  };
+  return summary(latencies, latencies.length / seconds, errors, latencies.length + errors);
 }
