@@ -263,7 +263,9 @@ async function main() {
     await s3.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const text = `\n## Storage and thumbnails (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${PHOTOS} photos)\n\n${lines.join('\n')}\n`;
+  // The Command line names the benchmark for the table of current figures (server/test/unit/bench-results.test.ts).
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`;
+  const text = `\n## Storage and thumbnails (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${PHOTOS} photos)\n\nCommand: \`npm run bench:storage\`. Machine: ${machine}.\n\n${lines.join('\n')}\n`;
   console.log(text);
   fs.appendFileSync(new URL('./RESULTS.md', import.meta.url), text);
 }
