@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** docs/decisions/0012-access-control.md: argon2id with OWASP's minimum (19 MiB, 2 iterations, 1 lane). Argon2id is the library default. */
@@ -15,9 +16,13 @@ export async function verifyPassword(stored: string, password: string): Promise<
   }
 }
 
-// Verified against when the email is unknown, so both failures cost the same time.
-let dummyHash: Promise<string> | undefined;
-export function burnPasswordCheck(password: string): Promise<boolean> {
-  dummyHash ??= hashPassword('not-a-real-password-' + Math.random());
-  return dummyHash.then((h) => verifyPassword(h, password));
+let standIn: Promise<string> | undefined;
+/**
+ * The hash of a random password, made with the same parameters as every real one: sign-in checks an
+ * unknown email's password against it, so that refusal costs the same argon2 verification as a
+ * wrong password.
+ */
+export function standInHash(): Promise<string> {
+  standIn ??= hashPassword(randomBytes(16).toString('hex'));
+  return standIn;
 }
