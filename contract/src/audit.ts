@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_REJECTION_REASON } from './ads';
+import { isoDay } from './dates';
 
 /**
  * The audit trail: one entry per state change an admin makes, written in the transaction of the
@@ -92,8 +93,8 @@ export const activityQuery = z.strictObject({
   action: z.enum(AUDIT_ACTIONS).optional(),
   actor: z.uuid({ error: 'Invalid id' }).optional(),
   advertiser: z.uuid({ error: 'Invalid id' }).optional(),
-  from: z.iso.date({ error: 'Enter a date as YYYY-MM-DD' }).optional(),
-  to: z.iso.date({ error: 'Enter a date as YYYY-MM-DD' }).optional(),
+  from: isoDay().optional(),
+  to: isoDay().optional(),
   q: z
     .string()
     .max(MAX_ACTIVITY_SEARCH, `Search must be at most ${MAX_ACTIVITY_SEARCH} characters`)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLine } from './text-rules';
+import { isoDay } from './dates';
 import { imageThumbnails, isAbsoluteUrl } from './thumbnails';
 
 /** docs/product.md#banner-ads, Banner ad in docs/product.md#entities, banner form in docs/product.md#validation-rules, banner calls in docs/product.md#calls, banner messages in docs/product.md#error-catalogue; docs/decisions/0006-banner-ads.md. */
@@ -79,15 +80,13 @@ const text = (max: number, required: string, tooLong: string) =>
     .max(max, tooLong)
     .refine((v) => !controlChars.test(v), 'Control characters are not allowed');
 
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one), from 1900 on as before. */
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one) in the one date range (dates.ts). */
 const isoDate = (required: string) =>
   z
     .string({ error: required })
     .trim()
     .min(1, required)
-    .pipe(
-      z.iso.date({ error: bannerMessages.invalidDate }).refine((d) => d >= '1900-01-01', bannerMessages.invalidDate),
-    );
+    .pipe(isoDay(bannerMessages.invalidDate, bannerMessages.invalidDate));
 
 const fieldShape = {
   name: text(MAX_BANNER_NAME, bannerMessages.nameRequired, bannerMessages.nameTooLong),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adCountQuery, adListQuery, adMessages, MAX_REJECTION_REASON } from './ads';
 import { multiLine } from './text-rules';
 import { MAX_MATCH_BATCH } from './exports-text';
+import { isoDay, isoInstant } from './dates';
 
 export * from './exports-text';
 
@@ -12,7 +13,7 @@ export * from './exports-text';
 
 export const EXPORT_FORMATS = ['csv'] as const;
 const format = z.enum(EXPORT_FORMATS).default('csv');
-const day = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' }).optional();
+const day = isoDay().optional();
 
 /**
  * GET /api/advertisements/export: the list's filters, search and sort, every matching ad.
@@ -76,13 +77,13 @@ export const adBulkMatchBody = z.discriminatedUnion('status', [
     status: z.literal('approved'),
     match: adMatch,
     max: z.number().int().min(1).max(MAX_MATCH_BATCH),
-    before: z.iso.datetime().optional(),
+    before: isoInstant().optional(),
   }),
   z.strictObject({
     status: z.literal('rejected'),
     match: adMatch,
     max: z.number().int().min(1).max(MAX_MATCH_BATCH),
-    before: z.iso.datetime().optional(),
+    before: isoInstant().optional(),
     rejectionReason: multiLine(
       z
         .string({ error: adMessages.reasonRequired })

@@ -15,3 +15,4 @@ export * from './audit';
 export * from './live';
 export * from './exports';
 export * from './thumbnails';
+export * from './dates';

@@ -8,6 +8,13 @@ export const EVENT_HEARTBEAT_MS = 15_000;
 export const AD_EVENT_TYPES = ['created', 'moderated', 'deleted', 'images_updated', 'claimed', 'released'] as const;
 export type AdEventType = (typeof AD_EVENT_TYPES)[number];
 
+/**
+ * The stream's frames besides `ad` (docs/decisions/0026-live-streams-and-sessions.md): its session
+ * ended (the stream then closes); a newer stream of the same session took its place (closes too);
+ * more was missed than is replayed, so what the screen shows is to be loaded again.
+ */
+export const STREAM_EVENTS = { signedOut: 'signed-out', superseded: 'superseded', reload: 'reload' } as const;
+
 export const liveText = {
   beingReviewedBy: (name: string) => `Being reviewed by ${name}`,
   decidedBy: (status: 'approved' | 'rejected', name: string) =>

@@ -73,6 +73,12 @@ function hasCents(n: number): boolean {
   return Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 }
 
+/**
+ * At least one cent once rounded to cents, as numeric(12, 2) stores it: 1e-9 is within the
+ * tolerance above but would be stored as 0.00 (docs/decisions/0013-errors-and-validation.md).
+ */
+const atLeastOneCent = (n: number) => Math.round(n * 100) >= 1;
+
 const feature = z
   .string({ error: packageMessages.featuresRequired })
   .max(MAX_PACKAGE_FEATURE, packageMessages.featureTooLong)
@@ -93,6 +99,7 @@ const packageFields = {
     .number({ error: packageMessages.priceInvalid })
     .positive(packageMessages.priceInvalid)
     .refine(hasCents, packageMessages.priceInvalid)
+    .refine(atLeastOneCent, packageMessages.priceInvalid)
     .refine((n) => n <= MAX_PACKAGE_PRICE, packageMessages.priceTooHigh),
   duration: text({
     max: MAX_PACKAGE_DURATION,

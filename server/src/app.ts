@@ -180,7 +180,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('advertiserOutbox', outbox);
   const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log, outbox };
   registerUploadSweep(app, { db: database.db, storage, clock });
-  const live = new LiveHub(database.db, database.listen, app.log, deps.live);
+  const live = new LiveHub(database.db, database.listen, app.log, (hashes) => auth.liveSessions(hashes), {
+    perSession: config.live.streamsPerSession,
+    perServer: config.live.streamsPerServer,
+    maxReplay: config.live.replayMaxEvents,
+    ...deps.live,
+  });
   await live.start();
   // Before the server closes: open streams would keep it waiting for ever.
   app.addHook('preClose', () => live.close());

@@ -156,6 +156,10 @@ const envSchema = z.object({
     .string()
     .refine(isTimeZone, 'must be a time zone such as Asia/Colombo')
     .default(DEFAULT_MARKETPLACE_TIME_ZONE),
+  // Live event streams (docs/decisions/0026-live-streams-and-sessions.md).
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int('must be a whole number').min(1).max(100).default(4),
+  LIVE_STREAMS_PER_SERVER: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(500),
+  LIVE_REPLAY_MAX_EVENTS: z.coerce.number().int('must be a whole number').min(0).max(10_000).default(500),
 });
 
 export type Config = {
@@ -183,6 +187,8 @@ export type Config = {
   exportBatchSize: number;
   /** Object storage for uploads; undefined keeps them on the local disk under DATA_DIR/uploads. */
   s3: S3Config | undefined;
+  /** Bounds of the live event streams, per instance. */
+  live: { streamsPerSession: number; streamsPerServer: number; replayMaxEvents: number };
 };
 
 export type S3Config = {
@@ -272,5 +278,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     timeZone: e.MARKETPLACE_TIME_ZONE,
+    live: {
+      streamsPerSession: e.LIVE_STREAMS_PER_SESSION,
+      streamsPerServer: e.LIVE_STREAMS_PER_SERVER,
+      replayMaxEvents: e.LIVE_REPLAY_MAX_EVENTS,
+    },
   };
 }

@@ -42,11 +42,29 @@ export async function updatePasswordHash(db: Executor, id: string, passwordHash:
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }
 
+/**
+ * Told (at commit) whenever sessions are ended before their time, so that every instance ends their
+ * open event streams at once (docs/decisions/0026-live-streams-and-sessions.md).
+ */
+export const SESSIONS_ENDED_CHANNEL = 'sessions_ended';
+
+export async function notifySessionsEnded(db: Executor): Promise<void> {
+  await db.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, '')`);
+}
+
 export async function deleteSessionsOfUser(db: Executor, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+  const gone = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ tokenHash: sessions.tokenHash });
+  if (gone.length > 0) await notifySessionsEnded(db);
 }
 
 /** Ends every session of the user except the one with `keepTokenHash` (the admin editing themselves). */
 export async function deleteOtherSessions(db: Executor, userId: string, keepTokenHash: string): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
+  const gone = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)))
+    .returning({ tokenHash: sessions.tokenHash });
+  if (gone.length > 0) await notifySessionsEnded(db);
 }

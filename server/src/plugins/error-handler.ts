@@ -4,7 +4,7 @@ import { messages } from '@backoffice/contract';
 import { errorChain } from '../lib/error-causes';
 import { AppError } from '../lib/errors';
 
-/** Postgres/driver failures that mean "the database is not reachable right now". */
+/** Postgres/driver/system failures that mean "not reachable or out of resources right now". */
 const unavailableCodes = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -17,7 +17,20 @@ const unavailableCodes = new Set([
   '08001',
   '08003',
   '08006',
+  // Out of a resource, the process's or the database's: file descriptors (a socket to the database
+  // is one), memory, connections. Worth trying again shortly; never a 500.
+  'EMFILE',
+  'ENFILE',
+  'ENOMEM',
+  'EAGAIN',
+  '53000',
+  '53200',
+  '53300',
+  '53400',
 ]);
+
+/** What a 503 tells clients to wait before trying again, in seconds. */
+const RETRY_AFTER_S = '5';
 
 const unavailableMessage = /Connection terminated|timeout exceeded when trying to connect/i;
 
@@ -60,7 +73,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.status(503).send({ success: false, message: messages.server.unavailable });
+      return reply
+        .status(503)
+        .header('retry-after', RETRY_AFTER_S)
+        .send({ success: false, message: messages.server.unavailable });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -101,6 +101,17 @@ export class AuthService {
     return { user: found.user, tokenHash };
   }
 
+  /**
+   * Of these sessions (token hashes), those still good for an admin's request now: the live event
+   * streams end with their session (docs/decisions/0026-live-streams-and-sessions.md).
+   */
+  async liveSessions(tokenHashes: string[]): Promise<Set<string>> {
+    if (tokenHashes.length === 0) return new Set();
+    const now = this.clock();
+    const idleBefore = new Date(now.getTime() - SESSION_IDLE_MS);
+    return new Set(await repo.liveAdminSessions(this.db, tokenHashes, now, idleBefore));
+  }
+
   async signOut(token: string | undefined): Promise<void> {
     if (!token || token.length > 200) return;
     await this.db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../../db/client';
+import { notifySessionsEnded } from '../../db/identity-repository';
 import { prepared } from '../../db/prepared';
 import { sessions, signInFailures, users } from '../../db/schema';
 
@@ -50,7 +51,29 @@ export async function deleteSessionReturningUser(
   const result = await db.execute(sql`
     with gone as (delete from ${sessions} where ${sessions.tokenHash} = ${tokenHash} returning user_id)
     select u.id::text as id, u.username from gone join ${users} u on u.id = gone.user_id`);
-  return rowsOf<{ id: string; username: string }>(result)[0];
+  const user = rowsOf<{ id: string; username: string }>(result)[0];
+  if (user) await notifySessionsEnded(db);
+  return user;
+}
+
+/**
+ * Of these sessions, those an admin may still use at `now`: not ended, neither idle since
+ * `idleBefore` nor past their absolute expiry, their user still an admin (the same test as a request's).
+ */
+export async function liveAdminSessions(db: Executor, tokenHashes: string[], now: Date, idleBefore: Date) {
+  const rows = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        inArray(sessions.tokenHash, tokenHashes),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleBefore),
+        eq(users.isAdmin, true),
+      ),
+    );
+  return rows.map((r) => r.tokenHash);
 }
 
 /** Removes sessions past their absolute expiry or idle for longer than `idleBefore`. */

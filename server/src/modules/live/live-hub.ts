@@ -1,17 +1,13 @@
 import type { ServerResponse } from 'node:http';
-import { EVENT_HEARTBEAT_MS } from '@backoffice/contract';
+import { EVENT_HEARTBEAT_MS, messages, STREAM_EVENTS } from '@backoffice/contract';
 import type { Db } from '../../db/client';
+import { SESSIONS_ENDED_CHANNEL } from '../../db/identity-repository';
 import type { Listen } from '../../db/listen';
+import { AppError } from '../../lib/errors';
 import * as repo from './live-repository';
+import { drained, frame, lastFrame, realEvery, serial, type Every, type Log } from './live-support';
 
-/** Runs `fn` every `ms` until the returned function is called (tests pass one they tick by hand). */
-export type Every = (fn: () => void, ms: number) => () => void;
-
-export const realEvery: Every = (fn, ms) => {
-  const timer = setInterval(fn, ms);
-  timer.unref();
-  return () => clearInterval(timer);
-};
+export { realEvery, type Every } from './live-support';
 
 export type LiveOptions = {
   heartbeatMs?: number;
@@ -25,12 +21,23 @@ export type LiveOptions = {
   maxBufferedEvents?: number;
   /** Events kept for resuming. */
   keep?: number;
+  /** Streams one session holds on this instance; one more closes the session's oldest (LIVE_STREAMS_PER_SESSION). */
+  perSession?: number;
+  /** Streams this instance holds; one more is refused with 503 (LIVE_STREAMS_PER_SERVER). */
+  perServer?: number;
+  /** A resume further behind than this many events is told to reload instead (LIVE_REPLAY_MAX_EVENTS). */
+  maxReplay?: number;
+  /** How often the open streams' sessions are checked again (a NOTIFY of ended sessions checks at once). */
+  sessionCheckMs?: number;
 };
 
-type Log = { warn(obj: object, msg: string): void };
+/** Of these sessions (token hashes), those still live: not ended, not idle or expired, still an admin's. */
+export type LiveSessions = (tokenHashes: string[]) => Promise<Set<string>>;
 
 type Stream = {
   raw: ServerResponse;
+  /** The SHA-256 of its session's token: the stream ends with its session. */
+  session: string;
   last: number;
   /** Live events that arrived while the stream was replaying from the table; null once live. */
   pending: repo.SequencedEvent[] | null;
@@ -42,71 +49,41 @@ const BATCH = 500;
 /** How long browsers wait before reconnecting. */
 const RETRY_MS = 3_000;
 const MAX_PENDING = 5_000;
-
-/** One at a time; a call while running asks for one more run after it. Resolves when all asked for are done. */
-function serial(run: () => Promise<void>, log: Log, what: string): (() => Promise<void>) & { idle(): Promise<void> } {
-  let running: Promise<void> | undefined;
-  let again = false;
-  const trigger = () => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await run();
-        } catch (err) {
-          log.warn({ err }, what);
-        }
-      } while (again);
-    })().finally(() => (running = undefined));
-    return running;
-  };
-  return Object.assign(trigger, { idle: () => running ?? Promise.resolve() });
-}
-
-/** Resolves when the response has sent what it buffered, or has closed. */
-function drained(raw: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      raw.off('drain', done);
-      raw.off('close', done);
-      resolve();
-    };
-    raw.on('drain', done);
-    raw.on('close', done);
-  });
-}
-
-function frame(e: repo.SequencedEvent): string {
-  return `id: ${e.seq}\nevent: ad\ndata: ${JSON.stringify(e.event)}\n\n`;
-}
+/** What a refused stream is told to wait before trying again. */
+const FULL_RETRY_AFTER_S = 30;
 
 /**
  * The live queue of this server instance (docs/decisions/0017-live-queue-and-claims.md): wakes on
  * the database's NOTIFY, numbers committed events (any instance may), reads each new event once
- * and writes it to every open stream of this instance.
+ * and writes it to every open stream of this instance. A stream lasts no longer than its session,
+ * and streams are bounded per session and per instance (docs/decisions/0026-live-streams-and-sessions.md).
  */
 export class LiveHub {
+  /** In the order they were opened: a session's first is its oldest. */
   private readonly streams = new Set<Stream>();
   private last = 0;
   private closed = false;
   private stopListening: (() => Promise<void>) | undefined;
-  private stopTimer: (() => void) | undefined;
+  private readonly stopTimers: (() => void)[] = [];
   private readonly heartbeatMs: number;
   private readonly every: Every;
   private readonly maxBuffered: number;
   private readonly maxBacklog: number;
   private readonly keep: number;
+  private readonly perSession: number;
+  private readonly perServer: number;
+  private readonly maxReplay: number;
+  private readonly sessionCheckMs: number;
   readonly sequence: ReturnType<typeof serial>;
   readonly pull: ReturnType<typeof serial>;
+  /** Ends the streams whose session has ended (on a timer, on NOTIFY; tests call it). */
+  readonly checkSessions: ReturnType<typeof serial>;
 
   constructor(
     private readonly db: Db,
     private readonly listen: Listen,
     private readonly log: Log,
+    private readonly liveSessions: LiveSessions,
     options: LiveOptions = {},
   ) {
     this.heartbeatMs = options.heartbeatMs ?? EVENT_HEARTBEAT_MS;
@@ -114,6 +91,10 @@ export class LiveHub {
     this.maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
     this.maxBacklog = options.maxBufferedEvents ?? 2_000;
     this.keep = options.keep ?? 10_000;
+    this.perSession = options.perSession ?? 4;
+    this.perServer = options.perServer ?? 500;
+    this.maxReplay = options.maxReplay ?? 500;
+    this.sessionCheckMs = options.sessionCheckMs ?? 5_000;
     this.sequence = serial(
       async () => {
         if (!this.closed) await repo.sequence(this.db);
@@ -122,15 +103,21 @@ export class LiveHub {
       'could not number live events',
     );
     this.pull = serial(() => this.pullNow(), log, 'could not read live events');
+    this.checkSessions = serial(() => this.checkSessionsNow(), log, 'could not check the streams’ sessions');
   }
 
   async start(): Promise<void> {
     this.last = await repo.lastSeq(this.db);
     this.stopListening = await this.listen(
-      { ad_live_raw: () => void this.sequence(), ad_live: () => void this.pull() },
-      () => void this.sequence().then(() => this.pull()),
+      {
+        ad_live_raw: () => void this.sequence(),
+        ad_live: () => void this.pull(),
+        [SESSIONS_ENDED_CHANNEL]: () => void this.checkSessions(),
+      },
+      () => void this.sequence().then(() => Promise.all([this.pull(), this.checkSessions()])),
     );
-    this.stopTimer = this.every(() => void this.tick(), this.heartbeatMs);
+    this.stopTimers.push(this.every(() => void this.tick(), this.heartbeatMs));
+    this.stopTimers.push(this.every(() => void this.checkSessions(), this.sessionCheckMs));
     // Events committed while no server was listening.
     void this.sequence();
   }
@@ -150,6 +137,12 @@ export class LiveHub {
     } catch (err) {
       this.log.warn({ err }, 'could not prune live events');
     }
+  }
+
+  private async checkSessionsNow(): Promise<void> {
+    if (this.streams.size === 0) return;
+    const live = await this.liveSessions([...new Set([...this.streams].map((s) => s.session))]);
+    for (const s of this.streams) if (!live.has(s.session)) this.end(s, STREAM_EVENTS.signedOut);
   }
 
   private async pullNow(): Promise<void> {
@@ -199,11 +192,36 @@ export class LiveHub {
     s.raw.destroy();
   }
 
+  /** Closes a stream with a last event that tells the client not to come back as it was. */
+  private end(s: Stream, event: string): void {
+    if (!this.streams.delete(s)) return;
+    if (s.raw.destroyed) return;
+    s.raw.end(lastFrame(event));
+  }
+
   /**
-   * Serves one stream on a hijacked response: new events from now on, or, with `lastEventId`,
-   * every event after it first.
+   * Room for one more stream of `session`, checked before the response is taken over (so that a
+   * refusal is an ordinary JSON error): a session past its share gives up its oldest stream when
+   * the new one opens; this instance past its share answers 503.
    */
-  async open(raw: ServerResponse, headers: Record<string, string | number | string[]>, lastEventId?: string) {
+  admit(session: string): void {
+    if (this.streams.size < this.perServer) return;
+    let own = 0;
+    for (const s of this.streams) if (s.session === session) own += 1;
+    if (own >= this.perSession) return;
+    throw new AppError(503, messages.server.unavailable, undefined, { 'retry-after': String(FULL_RETRY_AFTER_S) });
+  }
+
+  /**
+   * Serves one stream of `session` on a hijacked response: new events from now on, or, with
+   * `lastEventId`, every event after it first (or, past the replay bound, a `reload`).
+   */
+  async open(
+    raw: ServerResponse,
+    headers: Record<string, string | number | string[]>,
+    session: string,
+    lastEventId?: string,
+  ): Promise<void> {
     raw.writeHead(200, {
       ...headers,
       'content-type': 'text/event-stream; charset=utf-8',
@@ -213,11 +231,14 @@ export class LiveHub {
       connection: 'close',
     });
     const resumeFrom = lastEventId && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : undefined;
-    const s: Stream = { raw, last: this.last, pending: resumeFrom === undefined ? null : [], backlog: 0 };
+    const s: Stream = { raw, session, last: this.last, pending: resumeFrom === undefined ? null : [], backlog: 0 };
     if (this.closed) {
       raw.end();
       return;
     }
+    const own = [...this.streams].filter((o) => o.session === session);
+    for (const old of own.slice(0, Math.max(0, own.length - this.perSession + 1)))
+      this.end(old, STREAM_EVENTS.superseded);
     this.streams.add(s);
     raw.on('close', () => this.streams.delete(s));
     raw.on('drain', () => (s.backlog = 0));
@@ -236,17 +257,27 @@ export class LiveHub {
   }
 
   private async replay(s: Stream, resumeFrom: number): Promise<void> {
-    // An id from another database (or before a reset) starts from now rather than waiting for it.
-    s.last = resumeFrom > (await repo.lastSeq(this.db)) ? this.last : resumeFrom;
-    raw: for (;;) {
-      const events = await repo.eventsAfter(this.db, s.last, BATCH);
-      for (const e of events) {
-        if (!this.streams.has(s)) break raw;
-        this.send(s, e, frame(e));
+    const newest = await repo.lastSeq(this.db);
+    if (resumeFrom > newest) {
+      // An id from another database (or before a reset) starts from now rather than waiting for it.
+      s.last = this.last;
+    } else if (newest - resumeFrom > this.maxReplay) {
+      // Too far behind to replay at a bounded cost (and perhaps past what is kept): the client loads
+      // its lists again, and goes on live from here.
+      s.last = Math.max(this.last, newest);
+      this.write(s, `id: ${s.last}\n${lastFrame(STREAM_EVENTS.reload)}`);
+    } else {
+      s.last = resumeFrom;
+      raw: for (;;) {
+        const events = await repo.eventsAfter(this.db, s.last, BATCH);
+        for (const e of events) {
+          if (!this.streams.has(s)) break raw;
+          this.send(s, e, frame(e));
+        }
+        if (events.length < BATCH) break;
+        // A long replay goes at the client's pace, so that the bound above only drops clients that do not read.
+        if (s.backlog > 0) await drained(s.raw);
       }
-      if (events.length < BATCH) break;
-      // A long replay goes at the client's pace, so that the bound above only drops clients that do not read.
-      if (s.backlog > 0) await drained(s.raw);
     }
     const pending = s.pending ?? [];
     s.pending = null;
@@ -257,10 +288,10 @@ export class LiveHub {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.stopTimer?.();
+    for (const stop of this.stopTimers) stop();
     for (const s of this.streams) s.raw.end();
     this.streams.clear();
     await this.stopListening?.();
-    await Promise.all([this.sequence.idle(), this.pull.idle()]);
+    await Promise.all([this.sequence.idle(), this.pull.idle(), this.checkSessions.idle()]);
   }
 }

@@ -12,17 +12,20 @@ export const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub }> = async (app, {
     {
       schema: {
         description:
-          'Server-Sent Events: `event: ad` with an adLiveEvent as data, `id:` a resumable sequence, a comment every 15 s.',
+          'Server-Sent Events: `event: ad` with an adLiveEvent as data, `id:` a resumable sequence, a comment every 15 s; `event: reload` when more was missed than is replayed; the stream ends with `event: signed-out` when its session ends and `event: superseded` when a newer stream of the session takes its place. 503 when the server holds as many streams as it allows.',
         produces: ['text/event-stream'],
         response: { 200: z.string().describe('text/event-stream') },
       },
     },
     async (request, reply) => {
+      const session = request.session!.tokenHash;
+      // Before the response is taken over: a refusal is an ordinary JSON error.
+      hub.admit(session);
       reply.hijack();
       const headers: Record<string, string | number | string[]> = {};
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
       const lastEventId = request.headers['last-event-id'];
-      await hub.open(reply.raw, headers, typeof lastEventId === 'string' ? lastEventId : undefined);
+      await hub.open(reply.raw, headers, session, typeof lastEventId === 'string' ? lastEventId : undefined);
     },
   );
 };

@@ -1,0 +1,61 @@
+import type { ServerResponse } from 'node:http';
+import type { SequencedEvent } from './live-repository';
+
+/** Runs `fn` every `ms` until the returned function is called (tests pass one they tick by hand). */
+export type Every = (fn: () => void, ms: number) => () => void;
+
+export const realEvery: Every = (fn, ms) => {
+  const timer = setInterval(fn, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
+export type Log = { warn(obj: object, msg: string): void };
+
+/** One at a time; a call while running asks for one more run after it. Resolves when all asked for are done. */
+export function serial(
+  run: () => Promise<void>,
+  log: Log,
+  what: string,
+): (() => Promise<void>) & { idle(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  let again = false;
+  const trigger = () => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await run();
+        } catch (err) {
+          log.warn({ err }, what);
+        }
+      } while (again);
+    })().finally(() => (running = undefined));
+    return running;
+  };
+  return Object.assign(trigger, { idle: () => running ?? Promise.resolve() });
+}
+
+/** Resolves when the response has sent what it buffered, or has closed. */
+export function drained(raw: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      raw.off('drain', done);
+      raw.off('close', done);
+      resolve();
+    };
+    raw.on('drain', done);
+    raw.on('close', done);
+  });
+}
+
+export function frame(e: SequencedEvent): string {
+  return `id: ${e.seq}\nevent: ad\ndata: ${JSON.stringify(e.event)}\n\n`;
+}
+
+/** A frame without an id, of an event that carries nothing (STREAM_EVENTS). */
+export const lastFrame = (event: string) => `event: ${event}\ndata: {}\n\n`;
