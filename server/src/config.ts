@@ -157,9 +157,9 @@ const envSchema = z.object({
     .refine(isTimeZone, 'must be a time zone such as Asia/Colombo')
     .default(DEFAULT_MARKETPLACE_TIME_ZONE),
   // Live event streams (docs/decisions/0026-live-streams-and-sessions.md).
-  LIVE_STREAMS_PER_SESSION: z.coerce.number().int('must be a whole number').min(1).max(100).default(4),
-  LIVE_STREAMS_PER_SERVER: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(500),
-  LIVE_REPLAY_MAX_EVENTS: z.coerce.number().int('must be a whole number').min(0).max(10_000).default(500),
+  LIVE_SESSION_STREAMS: z.coerce.number().int('must be a whole number').min(1).max(100).default(4),
+  LIVE_SERVER_STREAMS: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(500),
+  LIVE_REPLAY_EVENTS: z.coerce.number().int('must be a whole number').min(0).max(10_000).default(500),
 });
 
 export type Config = {
@@ -279,9 +279,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     timeZone: e.MARKETPLACE_TIME_ZONE,
     live: {
-      streamsPerSession: e.LIVE_STREAMS_PER_SESSION,
-      streamsPerServer: e.LIVE_STREAMS_PER_SERVER,
-      replayMaxEvents: e.LIVE_REPLAY_MAX_EVENTS,
+      streamsPerSession: e.LIVE_SESSION_STREAMS,
+      streamsPerServer: e.LIVE_SERVER_STREAMS,
+      replayMaxEvents: e.LIVE_REPLAY_EVENTS,
     },
   };
 }

@@ -23,7 +23,7 @@ describeApi('bounds of the event streams (docs/decisions/0026-live-streams-and-s
 
   beforeAll(async () => {
     // The shipped defaults (4 a session, 500 events replayed) but for the instance's total, kept small.
-    t = await buildTestApp({ env: { LIVE_STREAMS_PER_SERVER: '6' }, live: { every: quiet } });
+    t = await buildTestApp({ env: { LIVE_SERVER_STREAMS: '6' }, live: { every: quiet } });
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterEach(async () => {

@@ -21,11 +21,11 @@ export type LiveOptions = {
   maxBufferedEvents?: number;
   /** Events kept for resuming. */
   keep?: number;
-  /** Streams one session holds on this instance; one more closes the session's oldest (LIVE_STREAMS_PER_SESSION). */
+  /** Streams one session holds on this instance; one more closes the session's oldest (LIVE_SESSION_STREAMS). */
   perSession?: number;
-  /** Streams this instance holds; one more is refused with 503 (LIVE_STREAMS_PER_SERVER). */
+  /** Streams this instance holds; one more is refused with 503 (LIVE_SERVER_STREAMS). */
   perServer?: number;
-  /** A resume further behind than this many events is told to reload instead (LIVE_REPLAY_MAX_EVENTS). */
+  /** A resume further behind than this many events is told to reload instead (LIVE_REPLAY_EVENTS). */
   maxReplay?: number;
   /** How often the open streams' sessions are checked again (a NOTIFY of ended sessions checks at once). */
   sessionCheckMs?: number;
