@@ -6,7 +6,7 @@ import { isoDay } from './dates';
  * The audit trail: one entry per state change an admin makes, written in the transaction of the
  * change (docs/decisions/0016-audit-trail.md). Entries are never updated or deleted through the API.
  */
-export const AUDIT_ENTITIES = ['ad', 'user', 'package', 'banner', 'duty', 'reason', 'session'] as const;
+export const AUDIT_ENTITIES = ['ad', 'user', 'package', 'banner', 'duty', 'reason', 'session', 'export'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Ad history actions; later features add to the end (claims, messages to the advertiser). */
@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'sign_in',
   'sign_out',
   'sign_in_failed',
+  /** A CSV export of personal data (docs/decisions/0018-exports-and-bulk.md). */
+  'exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -59,6 +61,10 @@ export const auditDetails = z.object({
   error: z.string().optional(),
   /** Why, when it is not a rejection: an ad deleted with its advertiser ("User deleted"). */
   reason: z.string().optional(),
+  /** An `exported` entry: the export's filters as given, the rows written, whether it stopped early. */
+  filters: z.record(z.string(), z.string()).optional(),
+  rows: z.number().int().optional(),
+  cancelled: z.boolean().optional(),
 });
 export type AuditDetails = z.infer<typeof auditDetails>;
 

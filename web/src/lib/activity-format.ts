@@ -23,6 +23,7 @@ export const actionLabels: Record<AuditAction, string> = {
   sign_in: 'Signed in',
   sign_out: 'Signed out',
   sign_in_failed: 'Failed sign-in',
+  exported: 'Exported',
 };
 
 export const entityLabels: Record<AuditEntity, string> = {
@@ -33,6 +34,7 @@ export const entityLabels: Record<AuditEntity, string> = {
   duty: 'Duty',
   reason: 'Rejection reason',
   session: 'Sign-in',
+  export: 'Export',
 };
 
 /** Who acted: an admin, or nobody signed in (an advertiser on the public site, a refused sign-in, the system itself). */
@@ -61,6 +63,14 @@ export function detailsText(details: AuditDetails | undefined): string | null {
     );
   if (details.error) parts.push(details.error);
   if (details.reason) parts.push(details.reason);
+  if (details.rows !== undefined) parts.push(`${details.rows} ${details.rows === 1 ? 'row' : 'rows'}`);
+  if (details.filters && Object.keys(details.filters).length)
+    parts.push(
+      `Filters: ${Object.entries(details.filters)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ')}`,
+    );
+  if (details.cancelled) parts.push('Stopped before the end');
   return parts.length ? parts.join(' · ') : null;
 }
 
@@ -93,6 +103,9 @@ export function eventLink(event: Pick<ActivityEvent, 'entity' | 'entityId' | 'en
     case 'reason':
       // Managed from the Reject modal: no screen of their own to go to.
       return null;
+    case 'export':
+      // A downloaded file: nothing in the back-office to open.
+      return null;
   }
 }
 
@@ -122,4 +135,5 @@ export const actionTones: Record<AuditAction, 'emerald' | 'amber' | 'rose' | 'sk
   sign_in: 'slate',
   sign_out: 'slate',
   sign_in_failed: 'amber',
+  exported: 'violet',
 };

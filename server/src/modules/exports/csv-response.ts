@@ -1,5 +1,5 @@
 import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { stringify, type Options } from 'csv-stringify';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { DASHBOARD_TIME_ZONE } from '@backoffice/contract';
 import type { RequestOrder } from '../../db/request-order';
@@ -15,6 +15,41 @@ export function exportFileName(prefix: string, now: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${prefix}-${d.year}-${pad(d.month)}-${pad(d.day)}.csv`;
 }
+
+// Where a spreadsheet may start a field inside a cell: after a comma, a semicolon (Excel's list
+// separator in many locales, which ignores quotes that do not open its own field), a tab or a line
+// break; then the spaces and quotes it skips, and a formula character (= + - @ or a full-width form).
+const formulaAfterSeparator = /([,;\t\r\n])((?:[^\S\t\r\n]|")*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
+const formulaAtStart = /^(?:[^\S\t\r\n]|")*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/**
+ * A text cell as no reading of the file can run it (OWASP's CSV injection guidance): a cell that
+ * starts with a formula character, also after spaces or quotes, or with a tab or carriage return,
+ * gets a leading '; and wherever a separator inside the cell could start a field for a reader that
+ * splits on it, a ' goes just before the formula character that would follow.
+ * `x;=cmd|' /C calc'!A0` becomes `x;'=cmd|' /C calc'!A0` (then quoted), ` =1+1` becomes `' =1+1`.
+ */
+export function neutraliseCell(value: string): string {
+  const inner = value.replace(formulaAfterSeparator, "$1$2'");
+  return formulaAtStart.test(value) || /^[\t\r]/.test(value) ? `'${inner}` : inner;
+}
+
+/**
+ * csv-stringify's settings for every export: the cast neutralises text; a cell holding `;` is
+ * quoted like one holding `,` (a `"` is doubled, a line break quoted, by csv-stringify itself).
+ * `escape_formulas` stays on as a second guard; it finds nothing left to escape in text.
+ */
+export const csvOptions = {
+  bom: true,
+  header: true,
+  quoted_match: [';'],
+  escape_formulas: true,
+  cast: {
+    string: neutraliseCell,
+    date: (d: Date) => d.toISOString(),
+    boolean: (b: boolean) => (b ? 'true' : 'false'),
+  },
+} satisfies Options;
 
 /** Rows written between two turns of the event loop: a request arriving meanwhile waits for at most these. */
 export const ROWS_PER_TURN = 25;
@@ -35,8 +70,8 @@ export const QUIET_MS = 5;
  * that goes away destroys the stream, which returns the batch generator: no further batch is read.
  *
  * The file starts with a UTF-8 BOM (Excel then reads Sinhala and Tamil correctly), has a header row,
- * dates in ISO 8601 and numbers as numbers; a text cell starting with = + - @ tab or CR (or their
- * full-width forms) gets a leading ' so that a spreadsheet never runs it as a formula.
+ * dates in ISO 8601 and numbers as numbers; text cells are neutralised (`neutraliseCell`) and quoted
+ * when they hold either separator, so that a spreadsheet never runs one as a formula.
  */
 export async function sendCsv<R>(
   reply: FastifyReply,
@@ -50,12 +85,19 @@ export async function sendCsv<R>(
     order?: RequestOrder;
     /** The other requests in flight: an export is background work and lets them go first. */
     load?: InteractiveLoad;
+    /**
+     * Called once when the export ends: the rows written into the file (the client may not have
+     * received the last of them if it left) and whether the file reached its end. On a complete
+     * export it runs before the download's last byte, and a failure here cuts the download short.
+     */
+    onEnd?: (end: { rows: number; complete: boolean }) => Promise<void>;
   },
 ): Promise<FastifyReply> {
   const { batches, columns, log, order, load } = opts;
   // A request's statements run before later requests' (db/request-order.ts); an export is long,
   // so its later batches let the lists that came meanwhile go first.
-  const next = () => (order ? order.context.exit(() => batches.next()) : batches.next());
+  const outside = <T>(fn: () => Promise<T>) => (order ? order.context.exit(fn) : fn());
+  const next = () => outside(() => batches.next());
   // While the socket takes every write at once (a client reading as fast as the server writes), the
   // rows, the CSV and PGlite's statements all advance by promise jobs and never give the event loop
   // a turn: no other request was even read until the export ended (the list answered nothing during
@@ -74,6 +116,15 @@ export async function sendCsv<R>(
   let rows = 0;
   let reads = first.done ? 0 : 1;
   let finished = false;
+  const recordEnd = async () => {
+    try {
+      await outside(() => opts.onEnd?.({ rows, complete: finished }) ?? Promise.resolve());
+    } catch (err) {
+      log.error({ err, export: opts.name }, 'export not recorded');
+      // A complete file is not handed over without its record: the download is cut short.
+      if (finished) throw err;
+    }
+  };
   async function* records() {
     try {
       let batch = first;
@@ -93,15 +144,12 @@ export async function sendCsv<R>(
         { export: opts.name, rows, batches: reads, aborted: !finished, ms: Date.now() - started },
         'export ended',
       );
+      // Cut short (the client left, a batch failed): recorded with the rows written so far.
+      if (!finished) await recordEnd();
     }
+    await recordEnd();
   }
-  const csv = stringify({
-    bom: true,
-    header: true,
-    columns: columns.map((c) => c.header),
-    escape_formulas: true,
-    cast: { date: (d) => d.toISOString(), boolean: (b) => (b ? 'true' : 'false') },
-  });
+  const csv = stringify({ ...csvOptions, columns: columns.map((c) => c.header) });
   // A failure after the first byte can only cut the download short (Fastify destroys the socket).
   pipeline(Readable.from(records()), csv, (err) => {
     if (err && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') log.error({ err, export: opts.name }, 'export failed');

@@ -28,17 +28,38 @@ export const adColumns: CsvColumn<Advertisement>[] = [
   { header: 'moderatedBy', cell: (a) => a.moderatedBy },
 ];
 
-export const activityColumns: CsvColumn<Row<typeof activityBatches>>[] = [
+type ActivityRow = Row<typeof activityBatches>;
+
+/**
+ * A refused sign-in holds the address someone typed, unchecked: the entry's label when no account
+ * has it, and `details.email`. In the file it is only `attemptedEmail`, never in a column that
+ * names a user (`entityLabel` stays empty unless an account was found) nor inside `details`
+ * (0018, "CSV injection and export audit").
+ */
+const typedAddress = (e: ActivityRow) => e.action === 'sign_in_failed';
+
+function activityDetails(e: ActivityRow): string | null {
+  if (!e.details) return null;
+  const { email: _typed, ...rest } = e.details;
+  const details = typedAddress(e) ? rest : e.details;
+  return Object.keys(details).length ? JSON.stringify(details) : null;
+}
+
+export const activityColumns: CsvColumn<ActivityRow>[] = [
   { header: 'id', cell: (e) => e.id },
   { header: 'at', cell: (e) => new Date(e.at).toISOString() },
   { header: 'entity', cell: (e) => e.entity },
   { header: 'entityId', cell: (e) => e.entity_id },
-  { header: 'entityLabel', cell: (e) => e.entity_label },
+  { header: 'entityLabel', cell: (e) => (typedAddress(e) && !e.entity_id ? null : e.entity_label) },
   { header: 'action', cell: (e) => e.action },
   { header: 'actorId', cell: (e) => e.actor_id },
   { header: 'actor', cell: (e) => e.actor_name },
   { header: 'rejectionReason', cell: (e) => e.rejection_reason },
-  { header: 'details', cell: (e) => (e.details ? JSON.stringify(e.details) : null) },
+  { header: 'details', cell: activityDetails },
+  {
+    header: 'attemptedEmail',
+    cell: (e) => (typedAddress(e) ? (e.details?.email ?? (e.entity_id ? null : e.entity_label)) : null),
+  },
 ];
 
 export const userColumns: CsvColumn<Row<UsersService['exportBatches']>>[] = [

@@ -11,8 +11,8 @@ import {
   userExportQuery,
   type DataExtractDataset,
 } from '@backoffice/contract';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { activityBatches, type ActivityFilter, countActivity } from '../../db/audit-repository';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { activityBatches, type ActivityFilter, countActivity, recordAudit } from '../../db/audit-repository';
 import type { RequestOrder } from '../../db/request-order';
 import type { InteractiveLoad } from '../../lib/interactive-load';
 import { ValidationError } from '../../lib/errors';
@@ -20,7 +20,7 @@ import { AdsService, toAdvertisement } from '../ads/ads-service';
 import { UsersService } from '../users/users-service';
 import { localMidnight } from '../dashboard/calendar';
 import type { ModuleDeps } from '../module-deps';
-import { sendCsv } from './csv-response';
+import { exportFileName, sendCsv, type CsvColumn } from './csv-response';
 import { activityColumns, adColumns, bannerColumns, dutyColumns, packageColumns, userColumns } from './export-columns';
 import * as repo from './exports-repository';
 
@@ -79,56 +79,80 @@ export const exportsRoutes: FastifyPluginAsyncZod<
   const pacing = { order: requestOrder, load: interactiveLoad };
   const ads = new AdsService(db, storage, clock, log, outbox);
   const users = new UsersService(db, storage, clock, log);
-  type Job = { count(): Promise<number>; send(reply: FastifyReply, log: FastifyBaseLogger): Promise<FastifyReply> };
+  type Job = { count(): Promise<number>; send(reply: FastifyReply, request: FastifyRequest): Promise<FastifyReply> };
+
+  /**
+   * A dataset's count and download. `personal`: the filters of an export holding names, emails or
+   * phone numbers; such an export is an audit entry when it ends, with its filters, the rows written
+   * and whether it stopped early (0018, "CSV injection and export audit").
+   */
+  const csvJob = <R>(spec: {
+    name: string;
+    columns: CsvColumn<R>[];
+    count: () => Promise<number>;
+    batches: () => AsyncGenerator<R[]>;
+    personal?: Record<string, unknown>;
+  }): Job => ({
+    count: spec.count,
+    send: (reply, request) => {
+      const now = clock();
+      const actorId = request.session!.user.id;
+      const filters = spec.personal && filterText(spec.personal);
+      return sendCsv(reply, {
+        ...pacing,
+        name: spec.name,
+        now,
+        columns: spec.columns,
+        batches: spec.batches(),
+        log: request.log,
+        onEnd: filters
+          ? ({ rows, complete }) =>
+              recordAudit(db, {
+                entity: 'export',
+                entityId: null,
+                entityLabel: exportFileName(spec.name, now),
+                action: 'exported',
+                actorId,
+                at: now,
+                details: { filters, rows, ...(complete ? {} : { cancelled: true }) },
+              })
+          : undefined,
+      });
+    },
+  });
 
   const adsJob = (query: unknown, name: string): Job => {
     const q = parse(adExportQuery, query);
     const f = { ...q, ...dayRange(q) };
-    return {
+    return csvJob({
+      name,
+      columns: adColumns,
       count: () => ads.countInRange(f),
-      send: (reply, log) =>
-        sendCsv(reply, {
-          ...pacing,
-          name,
-          now: clock(),
-          columns: adColumns,
-          batches: mapBatches(ads.exportBatches(f, batchSize), toAdvertisement),
-          log,
-        }),
-    };
+      batches: () => mapBatches(ads.exportBatches(f, batchSize), toAdvertisement),
+      personal: q,
+    });
   };
   const usersJob = (query: unknown, name: string): Job => {
     const q = parse(userExportQuery, query);
     const f = { q: q.q, status: q.status, ...dayRange(q) };
-    return {
+    return csvJob({
+      name,
+      columns: userColumns,
       count: () => users.countForExport(f),
-      send: (reply, log) =>
-        sendCsv(reply, {
-          ...pacing,
-          name,
-          now: clock(),
-          columns: userColumns,
-          batches: users.exportBatches(f, batchSize),
-          log,
-        }),
-    };
+      batches: () => users.exportBatches(f, batchSize),
+      personal: q,
+    });
   };
-
   const activityJob = (query: unknown, name: string, schema: z.ZodType = activityExtractQuery): Job => {
     const q = parse(schema, query) as z.output<typeof activityExportQuery>;
     const f: ActivityFilter = { ...q, ...dayRange(q) };
-    return {
+    return csvJob({
+      name,
+      columns: activityColumns,
       count: () => countActivity(db, f),
-      send: (reply, log) =>
-        sendCsv(reply, {
-          ...pacing,
-          name,
-          now: clock(),
-          columns: activityColumns,
-          batches: activityBatches(db, f, batchSize),
-          log,
-        }),
-    };
+      batches: () => activityBatches(db, f, batchSize),
+      personal: q,
+    });
   };
 
   function job(dataset: DataExtractDataset, query: unknown): Job {
@@ -140,50 +164,32 @@ export const exportsRoutes: FastifyPluginAsyncZod<
       case 'packages': {
         const q = parse(catalogueQuery, query);
         const f = { ...q, ...dayRange(q) };
-        return {
+        return csvJob({
+          name: 'packages',
+          columns: packageColumns,
           count: () => repo.countPackages(db, f),
-          send: (reply, log) =>
-            sendCsv(reply, {
-              ...pacing,
-              name: 'packages',
-              now: clock(),
-              columns: packageColumns,
-              batches: repo.packageBatches(db, f, batchSize),
-              log,
-            }),
-        };
+          batches: () => repo.packageBatches(db, f, batchSize),
+        });
       }
       case 'banners': {
         const q = parse(catalogueQuery, query);
         dayRange(q);
-        return {
+        return csvJob({
+          name: 'banners',
+          columns: bannerColumns,
           count: () => repo.countBanners(db, q),
-          send: (reply, log) =>
-            sendCsv(reply, {
-              ...pacing,
-              name: 'banners',
-              now: clock(),
-              columns: bannerColumns,
-              batches: repo.bannerBatches(db, q, batchSize),
-              log,
-            }),
-        };
+          batches: () => repo.bannerBatches(db, q, batchSize),
+        });
       }
       case 'duties': {
         const q = parse(catalogueQuery, query);
         const f = { ...q, ...dayRange(q) };
-        return {
+        return csvJob({
+          name: 'duties',
+          columns: dutyColumns,
           count: () => repo.countDuties(db, f),
-          send: (reply, log) =>
-            sendCsv(reply, {
-              ...pacing,
-              name: 'duties',
-              now: clock(),
-              columns: dutyColumns,
-              batches: repo.dutyBatches(db, f, batchSize),
-              log,
-            }),
-        };
+          batches: () => repo.dutyBatches(db, f, batchSize),
+        });
       }
       case 'activity':
         return activityJob(query, 'activity');
@@ -201,19 +207,19 @@ export const exportsRoutes: FastifyPluginAsyncZod<
   app.get(
     '/api/advertisements/export',
     { schema: { querystring: adExportQuery, response: csvResponse } },
-    async (request, reply) => adsJob(request.query, 'ads').send(reply, request.log),
+    async (request, reply) => adsJob(request.query, 'ads').send(reply, request),
   );
 
   app.get(
     '/api/activity/export',
     { schema: { querystring: activityExportQuery, response: csvResponse } },
-    async (request, reply) => activityJob(request.query, 'activity', activityExportQuery).send(reply, request.log),
+    async (request, reply) => activityJob(request.query, 'activity', activityExportQuery).send(reply, request),
   );
 
   app.get(
     '/api/users/export',
     { schema: { querystring: userExportQuery, response: csvResponse } },
-    async (request, reply) => usersJob(request.query, 'users').send(reply, request.log),
+    async (request, reply) => usersJob(request.query, 'users').send(reply, request),
   );
 
   app.get(
@@ -236,9 +242,18 @@ export const exportsRoutes: FastifyPluginAsyncZod<
         response: csvResponse,
       },
     },
-    async (request, reply) => job(request.params.dataset, stripUnset(request.query)).send(reply, request.log),
+    async (request, reply) => job(request.params.dataset, stripUnset(request.query)).send(reply, request),
   );
 };
+
+/** An export's filters as its audit entry keeps them: those given, as text (not the file's format). */
+function filterText(q: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(q)
+      .filter(([k, v]) => v !== undefined && v !== '' && k !== 'format')
+      .map(([k, v]) => [k, String(v)]),
+  );
+}
 
 /** The Data Extract's query with the filters the request left out removed (the dataset's schema defaults them). */
 function stripUnset(query: Record<string, unknown>): Record<string, unknown> {
