@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { adMessages, MAX_MATCH_BATCH } from '@backoffice/contract';
 import { rowsOf } from '../../src/db/client';
-import { advertisements, auditEvents } from '../../src/db/schema';
+import { advertisements } from '../../src/db/schema';
+import { purgeAuditTrail } from '../support/audit-purge';
 import { adminClient, adsSnapshot, summaryMatchesTable } from '../support/ads-helpers';
 import { makeAd, makeAdmin, signIn } from '../support/factories';
 import { buildTestApp, describeApi, ORIGIN, testDb, type TestApp } from '../support/test-app';
@@ -20,7 +21,7 @@ describeApi('bulk-status with a match', () => {
   afterAll(() => t?.close());
   beforeEach(async () => {
     await t.database.db.delete(advertisements);
-    await t.database.db.delete(auditEvents);
+    await purgeAuditTrail(t.database.db);
   });
 
   const db = () => t.database.db;

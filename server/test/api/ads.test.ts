@@ -3,7 +3,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { adMessages } from '@backoffice/contract';
-import { advertisements, auditEvents } from '../../src/db/schema';
+import { advertisements } from '../../src/db/schema';
+import { purgeAuditTrail } from '../support/audit-purge';
 import { adminClient, adsSnapshot, decisionEntries, summaryMatchesTable } from '../support/ads-helpers';
 import { makeAd, makeAdmin, signIn } from '../support/factories';
 import { buildTestApp, describeApi, type TestApp } from '../support/test-app';
@@ -22,7 +23,7 @@ describeApi('advertisements API (docs/product.md#calls, docs/decisions/0014-ad-m
   afterAll(() => t?.close());
   beforeEach(async () => {
     await t.database.db.delete(advertisements);
-    await t.database.db.delete(auditEvents);
+    await purgeAuditTrail(t.database.db);
   });
 
   const writeImage = (rel: string) => {

@@ -441,7 +441,7 @@ describeApi('ad history (GET /api/advertisements/{id}/history)', () => {
     ]);
   });
 
-  it('keeps a deleted admin’s name', async () => {
+  it('keeps a deleted admin’s id and name', async () => {
     const other = await makeAdmin(t.database.db, { name: 'Gone Admin' });
     const otherCookie = await signIn(t.app, other.email);
     const ad = await makeAd(t.database.db);
@@ -453,7 +453,7 @@ describeApi('ad history (GET /api/advertisements/{id}/history)', () => {
     });
     expect((await send('DELETE', `/api/users/${other.id}`)).statusCode).toBe(200);
     const { events } = (await send('GET', `/api/advertisements/${ad.id}/history`)).json();
-    expect(events[1].actor).toEqual({ _id: '', name: 'Gone Admin' });
+    expect(events[1].actor).toEqual({ _id: other.id, name: 'Gone Admin' });
   });
 
   it('answers 404 for an ad that never existed, 400 for a bad id', async () => {

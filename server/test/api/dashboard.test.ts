@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { DashboardResponse, NotificationsResponse } from '@backoffice/contract';
-import { advertisements, auditEvents, packageSubscriptions, users } from '../../src/db/schema';
+import { advertisements, packageSubscriptions, users } from '../../src/db/schema';
+import { purgeAuditTrail } from '../support/audit-purge';
 import { adminClient } from '../support/ads-helpers';
 import { DAY, HOUR, colombo, makeModerationEvent, makeSubscription } from '../support/dashboard-factories';
 import { makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
@@ -24,7 +25,7 @@ describeApi('dashboard API (docs/decisions/0007-dashboard.md)', () => {
     t.clock.set(NOW);
     const db = t.database.db;
     await db.delete(advertisements);
-    await db.delete(auditEvents);
+    await purgeAuditTrail(db);
     await db.delete(packageSubscriptions);
     await db.delete(users).where(sql`not ${users.isAdmin}`);
   });

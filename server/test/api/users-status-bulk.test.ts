@@ -6,6 +6,7 @@ import { advertisements, auditEvents, users, type UserRow } from '../../src/db/s
 import { makeAdmin, makeUser, signIn } from '../support/factories';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 import { makeAdsFor, usersClient, usersSnapshot, writeUpload } from '../support/users-factories';
+import { purgeAuditTrail } from '../support/audit-purge';
 
 /** User Management's status filter and bulk delete (docs/decisions/0018-exports-and-bulk.md). */
 describeApi('users: status filter and bulk delete', () => {
@@ -23,7 +24,7 @@ describeApi('users: status filter and bulk delete', () => {
   afterAll(() => t?.close());
   beforeEach(async () => {
     await t.database.db.delete(advertisements);
-    await t.database.db.delete(auditEvents);
+    await purgeAuditTrail(t.database.db);
     await t.database.db.delete(users).where(ne(users.id, admin.id));
   });
 

@@ -3,7 +3,7 @@ import { eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, userMessages, type ListedUser } from '@backoffice/contract';
 import { rowsOf } from '../../src/db/client';
-import { advertisements, auditEvents, users, type UserRow } from '../../src/db/schema';
+import { advertisements, users, type UserRow } from '../../src/db/schema';
 import { verifyPassword } from '../../src/lib/passwords';
 import { countSessions } from '../../src/modules/auth/sessions-repository';
 import { findUserById } from '../../src/modules/users/users-repository';
@@ -13,6 +13,7 @@ import { decisionEntries, summaryMatchesTable } from '../support/ads-helpers';
 import { DEFAULT_PASSWORD, makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 import { editBody, makeAdsFor, usersClient, usersSnapshot, writeUpload } from '../support/users-factories';
+import { purgeAuditTrail } from '../support/audit-purge';
 
 describeApi('users API (docs/decisions/0004-users.md)', () => {
   let t: TestApp;
@@ -30,7 +31,7 @@ describeApi('users API (docs/decisions/0004-users.md)', () => {
   beforeEach(async () => {
     const db = t.database.db;
     await db.delete(advertisements);
-    await db.delete(auditEvents);
+    await purgeAuditTrail(db);
     await db.delete(users).where(ne(users.id, admin.id));
     // Tests may change the main admin (its own email, or stepping aside for a race): restore it.
     await db

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditDetails, AuditEntity } from '@backoffice/contract';
-import { users } from './users';
 
 /**
  * The audit trail (docs/decisions/0016-audit-trail.md): one row per state change an admin makes,
  * and one per ad submitted from the public site (a trigger on advertisements). Rows are only ever
- * inserted, in the transaction of the change they record. `actor_name` and `entity_label` are the
- * names as they were then, so a deleted admin or a deleted ad still reads.
+ * inserted, in the transaction of the change they record; a trigger refuses UPDATE, DELETE and
+ * TRUNCATE (migration 0017). `actor_id`, `actor_name` and `entity_label` are kept as written, so a
+ * deleted admin or a deleted ad still reads, and a deleted admin's entries are still found by id.
  */
 export const auditEvents = pgTable(
   'audit_events',
@@ -17,7 +17,8 @@ export const auditEvents = pgTable(
     entityId: uuid('entity_id'),
     entityLabel: text('entity_label').notNull(),
     action: text('action').$type<AuditAction>().notNull(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** No foreign key: an entry keeps the admin's id after the admin is deleted (migration 0017). */
+    actorId: uuid('actor_id'),
     actorName: text('actor_name'),
     at: timestamp('at', { withTimezone: true }).notNull(),
     rejectionReason: text('rejection_reason'),

@@ -29,6 +29,8 @@ export const adLiveEvents = pgTable(
     adId: uuid('ad_id').notNull(),
     status: text('status'),
     byId: uuid('by_id'),
+    /** The admin's name when the event was written (a trigger, migration 0017): it outlives the admin. */
+    byName: text('by_name'),
     claimExpiresAt: timestamp('claim_expires_at', { withTimezone: true }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     counts: jsonb('counts'),

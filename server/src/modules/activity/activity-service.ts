@@ -20,7 +20,10 @@ import { calendarAt, localMidnight } from '../dashboard/calendar';
 const HOUR = 3_600_000;
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-/** A deleted admin keeps their name; their id is gone with them (the key is set null). */
+/**
+ * A deleted admin keeps their id and name as written (migration 0017); entries written before it
+ * lost a deleted admin's id to the key, which set it null: `_id` is '' there.
+ */
 function actorOf(row: { actor_id: string | null; actor_name: string | null }): AuditActor | null {
   if (row.actor_name === null) return null;
   return { _id: row.actor_id ?? '', name: row.actor_name };

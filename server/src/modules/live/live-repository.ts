@@ -69,12 +69,14 @@ function toEvent(r: Row): SequencedEvent {
   return { seq: Number(r.seq), event };
 }
 
-/** Up to `limit` numbered events after `after`, in order, with the names of the admins behind them. */
+/**
+ * Up to `limit` numbered events after `after`, in order, with the names of the admins behind them
+ * as they were when each event was written (migration 0017): a deleted admin is still named.
+ */
 export async function eventsAfter(db: Executor, after: number, limit: number): Promise<SequencedEvent[]> {
   const result = await db.execute(sql`
-    select e.seq, e.type, e.ad_id, e.status, e.by_id, coalesce(u.name, u.username) as by_name,
-           e.claim_expires_at, e.at, e.counts
-    from ad_live_events e left join users u on u.id = e.by_id
+    select e.seq, e.type, e.ad_id, e.status, e.by_id, e.by_name, e.claim_expires_at, e.at, e.counts
+    from ad_live_events e
     where e.seq > ${after}
     order by e.seq
     limit ${limit}`);

@@ -184,7 +184,9 @@ export function lockUser(db: Executor, id: string): Promise<UserRow | undefined>
 
 /**
  * Locks every administrator row, in id order (so two transactions never wait on each other in
- * a circle), and returns their ids. Rules about "the last admin" are checked against this.
+ * a circle), and returns their ids. Rules about "the last admin" are checked against this. The
+ * lock excludes other role changes and deletions, not inserts that only reference an admin (a
+ * session, an approval's moderated_by): `no key update`.
  */
 export async function lockAdmins(db: Executor): Promise<string[]> {
   const rows = await db
@@ -192,7 +194,7 @@ export async function lockAdmins(db: Executor): Promise<string[]> {
     .from(users)
     .where(eq(users.isAdmin, true))
     .orderBy(asc(users.id))
-    .for('update');
+    .for('no key update');
   return rows.map((r) => r.id);
 }
 

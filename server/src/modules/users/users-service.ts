@@ -20,6 +20,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { storageKey, type FileStorage } from '../../storage/file-storage';
 import { deleteOtherSessions, deleteSessionsOfUser, toPublicUser } from '../../db/identity-repository';
 import { adImageKeys, unreferencedImageKeys } from '../ads/ads-service';
+import { actAs } from '../live/live-service';
 import * as exportRepo from './users-export-repository';
 import * as repo from './users-repository';
 
@@ -100,16 +101,15 @@ export class UsersService {
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     try {
       const row = await this.db.transaction(async (tx) => {
-        const before = await repo.findUserById(tx, id);
-        if (!before) throw new NotFoundError(userMessages.notFound);
-        const demoting = before.isAdmin && !body.isAdmin;
-        if (demoting) {
-          if (id === actor.id) throw new ConflictError(userMessages.cannotDemoteSelf);
-          const admins = await repo.lockAdmins(tx);
-          if (admins.includes(id) && admins.length <= 1) throw new ConflictError(userMessages.lastAdmin);
-        }
+        // An edit that leaves the user without admin rights may demote one: every admin is locked
+        // first, then the user, in the delete's order; whether it demotes is read under the lock.
+        const admins = body.isAdmin ? [] : await repo.lockAdmins(tx);
         const current = await repo.lockUser(tx, id);
         if (!current) throw new NotFoundError(userMessages.notFound);
+        if (current.isAdmin && !body.isAdmin) {
+          if (id === actor.id) throw new ConflictError(userMessages.cannotDemoteSelf);
+          if (!admins.some((a) => a !== id)) throw new ConflictError(userMessages.lastAdmin);
+        }
         const clash = await repo.findTakenFields(tx, body, id);
         if (clash.email) throw taken('email');
         if (clash.username) throw taken('username');
@@ -169,20 +169,25 @@ export class UsersService {
   async delete(id: string, actor: Actor, opts: { refuseAdmins?: boolean } = {}): Promise<void> {
     if (id === actor.id) throw new ConflictError(userMessages.cannotDeleteSelf);
     const { images, picture } = await this.db.transaction(async (tx) => {
-      const target = await repo.findUserById(tx, id);
+      // The live events of the ads deleted with the user name the admin who deleted them.
+      await actAs(tx, actor.id);
+      // Locked in the edit's order, every admin and then the user, so two requests never wait on
+      // each other in a circle. Each lock waits for a role change in flight and reads its outcome:
+      // a user promoted meanwhile is an admin here (issue 38). The bulk delete refuses admins, so
+      // it needs no other row than the user's.
+      const admins = opts.refuseAdmins ? [] : await repo.lockAdmins(tx);
+      const target = await repo.lockUser(tx, id);
       if (!target) throw new NotFoundError(userMessages.notFound);
-      if (target.isAdmin && opts.refuseAdmins) throw new ConflictError(exportText.cannotDeleteAdmin);
       if (target.isAdmin) {
-        const admins = await repo.lockAdmins(tx);
-        if (admins.includes(id) && admins.length <= 1) throw new ConflictError(userMessages.lastAdmin);
+        if (opts.refuseAdmins) throw new ConflictError(exportText.cannotDeleteAdmin);
+        // The admins that remain are the locked ones (one promoted while this waited is not among them).
+        if (!admins.some((a) => a !== id)) throw new ConflictError(userMessages.lastAdmin);
       }
       const images = await repo.deleteAdsOfUser(tx, id, {
         adminId: actor.id,
         at: this.clock(),
         reason: 'User deleted',
       });
-      // Ended here rather than by the cascade, so that their open event streams are told (identity-repository.ts).
-      await deleteSessionsOfUser(tx, id);
       const deleted = await repo.deleteUserRow(tx, id);
       if (!deleted) throw new NotFoundError(userMessages.notFound);
       await recordAudit(tx, {
