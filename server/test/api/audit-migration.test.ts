@@ -188,3 +188,44 @@ describeApi('migration 0013: moderation_events move into the audit trail, nothin
     ]);
   });
 });
+
+describeApi('migration 0017: entries and live events keep their admin as written', () => {
+  let opened: Opened | undefined;
+  afterAll(() => opened?.close());
+
+  it('keeps the rows it finds, names their live events, and keeps a later-deleted admin on both', async () => {
+    opened = await openEmpty();
+    const { db } = opened;
+    const before = migrationsBefore('0017_audit_kept_as_written');
+    await opened.migrate(before);
+    fs.rmSync(before, { recursive: true, force: true });
+
+    const admin = '66666666-6666-4666-8666-666666666666';
+    const ad = '77777777-7777-4777-8777-777777777777';
+    await db.execute(sql`insert into users (id, username, name, email, password_hash, is_admin)
+      values (${admin}, 'nimal', 'Nimal Perera', 'nimal@example.lk', 'x', true)`);
+    await db.execute(sql`insert into audit_events (entity, entity_id, entity_label, action, actor_id, actor_name, at)
+      values ('session', ${admin}, 'nimal', 'sign_in', ${admin}, 'Nimal Perera', '2026-11-01T08:00:00Z')`);
+    await db.execute(
+      sql`insert into ad_live_events (type, ad_id, status, by_id) values ('deleted', ${ad}, 'pending', ${admin})`,
+    );
+
+    await opened.migrate(migrations);
+
+    const liveNames = async () =>
+      rowsOf<{ by_name: string | null }>(await db.execute(sql`select by_name from ad_live_events order by id`)).map(
+        (r) => r.by_name,
+      );
+    expect(await liveNames()).toEqual(['Nimal Perera']);
+    await db.execute(
+      sql`insert into ad_live_events (type, ad_id, status, by_id) values ('deleted', ${ad}, 'pending', ${admin})`,
+    );
+    await db.execute(sql`delete from users where id = ${admin}`);
+    expect(await liveNames()).toEqual(['Nimal Perera', 'Nimal Perera']);
+    const entries = rowsOf<{ actor_id: string | null; actor_name: string | null }>(
+      await db.execute(sql`select actor_id::text as actor_id, actor_name from audit_events`),
+    );
+    expect(entries).toEqual([{ actor_id: admin, actor_name: 'Nimal Perera' }]);
+    await expect(db.execute(sql`update audit_events set actor_id = null`)).rejects.toThrow();
+  });
+});
