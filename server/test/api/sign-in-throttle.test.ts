@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, makeAdmin } from '../support/factories';
+import { messages } from '@backoffice/contract';
+import { rowsOf } from '../../src/db/client';
+import { DEFAULT_PASSWORD, makeAdmin, makeUser } from '../support/factories';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 
 const MINUTE = 60_000;
@@ -73,6 +76,26 @@ describeApi('sign-in throttling under parallel and distributed attempts', () => 
     // Only an attempt admitted among the first five may reach the password check, the right one included.
     expect(countOf(results, 401) + countOf(results, 200)).toBeLessThanOrEqual(5);
     expect(countOf(results, 429)).toBeGreaterThanOrEqual(26);
+  });
+
+  it("refuses a non-admin's right password (403) without counting it as a failed attempt", async () => {
+    const advertiser = await makeUser(t.database.db);
+    const [ip] = addresses(1);
+    // More than the pair's limit of 5: counted as failures, the sixth would be a 429.
+    for (let i = 0; i < 7; i++) {
+      const res = await attempt(advertiser.email, DEFAULT_PASSWORD, ip!);
+      expect([i, res.status, res.body.message]).toEqual([i, 403, messages.signIn.noAdminAccess]);
+    }
+    const [counted] = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from sign_in_failures where email = ${advertiser.email}`,
+      ),
+    );
+    expect(counted!.n).toBe(0);
+    // A wrong password for the same account is still a failure: five are checked, then 429.
+    const wrong = [];
+    for (let i = 0; i < 6; i++) wrong.push((await attempt(advertiser.email, 'wrong-password', ip!)).status);
+    expect(wrong).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
   it("does not let a stranger's failures from one address lock the admin out from another", async () => {
