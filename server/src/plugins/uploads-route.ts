@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '@backoffice/contract';
 import { storageKey, type FileStorage, type ReadConditions } from '../storage/file-storage';
-import { isThumbnailWidth, thumbnailKey } from '../storage/thumbnail-keys';
+import { isOriginalKey, isThumbnailWidth, thumbnailKey } from '../storage/thumbnail-keys';
 import { ensureThumbnail } from '../storage/thumbnails';
 
 /** Images change only by getting a new name, so browsers may keep them an hour before asking again. */
@@ -11,7 +11,7 @@ const CACHE_CONTROL = 'public, max-age=3600';
  * GET /uploads/<key> from whichever storage is configured, streamed, with ETag, Last-Modified,
  * Cache-Control and 304 for a browser's conditional request. `?w=96` or `?w=480` answers the
  * thumbnail of that width (made on first request, kept in storage); an unreadable image answers
- * the placeholder. With `publicUrl` (S3_PUBLIC_URL) the API answers images on that host, and a
+ * the placeholder; any other width, or a thumbnail asked of anything but an original, is a 404. With `publicUrl` (S3_PUBLIC_URL) the API answers images on that host, and a
  * link made before (a bookmark, an export, the public site) is redirected there (the thumbnail made
  * first) so it keeps working (docs/decisions/0019-object-storage-and-thumbnails.md).
  */
@@ -33,15 +33,14 @@ export function registerUploadsRoute(app: FastifyInstance, opts: { storage: File
     if (inm) conditions.ifNoneMatch = inm;
     else if (ims && !Number.isNaN(Date.parse(ims))) conditions.ifModifiedSince = new Date(ims);
 
-    const w = (request.query as { w?: string }).w;
+    const w = (request.query as { w?: unknown }).w;
     let target = key;
     let file: Awaited<ReturnType<FileStorage['read']>> = null;
     if (w !== undefined) {
-      const width = Number(w);
-      if (!isThumbnailWidth(width))
-        return reply
-          .status(400)
-          .send({ success: false, message: messages.server.invalidInput, errors: { w: '96 or 480' } });
+      // Only the listed widths, of an original: anything else (a thumbnail of a thumbnail, another
+      // width) is no file this server has or will make, so a 404 that reads and writes nothing.
+      const width = typeof w === 'string' && /^[1-9][0-9]*$/.test(w) ? Number(w) : NaN;
+      if (!isThumbnailWidth(width) || !isOriginalKey(key)) return notFound(reply);
       target = thumbnailKey(key, width);
       // Stored already (the usual case): one read, no check first.
       if (!opts.publicUrl) file = await storage.read(target, conditions);

@@ -13,6 +13,17 @@ export const thumbnailKey = (key: string, width: ThumbnailWidth) => `thumbs/w${w
 
 export const thumbnailKeysOf = (key: string) => THUMBNAIL_WIDTHS.map((w) => thumbnailKey(key, w));
 
+/**
+ * A key thumbnails may be made of: an upload itself, never a thumbnail (everything under `thumbs/`,
+ * so a thumbnail of a thumbnail is never made) nor a temporary or other dotfile. Made on request
+ * by anyone who can see the image, thumbnails are thereby bounded: at most one per original and
+ * listed width (docs/decisions/0019-object-storage-and-thumbnails.md).
+ */
+export function isOriginalKey(key: string): boolean {
+  const parts = key.split('/');
+  return parts[0] !== 'thumbs' && parts.every((part) => part !== '' && !part.startsWith('.'));
+}
+
 const thumbnailPattern = /^thumbs\/w(\d+)\/(.+)\.webp$/;
 
 /** The original a thumbnail key was made from; null for any other key. */

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { IMAGE_MAX_PIXELS } from '@backoffice/contract';
 import { stage, type FileStorage, type StagedFile } from './file-storage';
 import { checkUploadedImage } from './image-dimensions';
-import { THUMBNAIL_WIDTHS, thumbnailKey, type ThumbnailWidth } from './thumbnail-keys';
+import { isOriginalKey, isThumbnailWidth, THUMBNAIL_WIDTHS, thumbnailKey, type ThumbnailWidth } from './thumbnail-keys';
 
 /** Originals larger than this are not read for a thumbnail (the placeholder is shown instead). */
 export const THUMBNAIL_SOURCE_MAX_BYTES = 20 * 1024 * 1024;
@@ -83,9 +83,11 @@ const inFlight = new Map<string, Promise<Thumbnail>>();
 
 /**
  * Makes sure the thumbnail of `key` exists (made once, on first request, and kept in storage);
- * 'missing' when there is no original, a placeholder when the original cannot be read.
+ * 'missing' when there is no original (or `key` is no original: a thumbnail, a temporary file, or a
+ * width not listed, none of which is ever made), a placeholder when the original cannot be read.
  */
 export function ensureThumbnail(storage: FileStorage, key: string, width: ThumbnailWidth): Promise<Thumbnail> {
+  if (!isOriginalKey(key) || !isThumbnailWidth(width)) return Promise.resolve({ kind: 'missing' });
   const target = thumbnailKey(key, width);
   const running = inFlight.get(target);
   if (running) return running;

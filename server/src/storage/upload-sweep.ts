@@ -2,7 +2,16 @@ import { finalKeyOf, isTempKey, type FileStorage } from './file-storage';
 import { originalOfThumbnail } from './thumbnail-keys';
 
 export const SWEEP_MIN_AGE_MS = 60 * 60_000;
+/**
+ * Temporary files are swept younger: an upload in flight keeps its temporary file for the seconds
+ * between writing it and its row committing, so one older than this belongs to a process that died
+ * (`kill -9`, a power cut). Instances sharing the storage never lose an upload in progress to
+ * another one's sweep (docs/decisions/0019-object-storage-and-thumbnails.md).
+ */
+export const TEMP_MIN_AGE_MS = 15 * 60_000;
 export const SWEEP_EVERY_MS = 24 * 60 * 60_000;
+/** A second sweep after start-up, once what a crash just before it left is old enough to go. */
+export const SWEEP_AFTER_START_MS = TEMP_MIN_AGE_MS + 60_000;
 
 export type SweepResult = { removed: string[]; promoted: string[] };
 
@@ -12,8 +21,8 @@ export type SweepResult = { removed: string[]; promoted: string[] };
  * the database and the rename: it is promoted instead.
  *
  * Safe with several instances sweeping at once and serving uploads meanwhile: only objects older
- * than `minAgeMs` are looked at (an upload in flight is seconds old), a file some row names is never
- * removed, and removing or promoting twice does no harm.
+ * than `minAgeMs` (temporary ones: `tempMinAgeMs`) are looked at (an upload in flight is seconds
+ * old), a file some row names is never removed, and removing or promoting twice does no harm.
  */
 export async function sweepUploads(opts: {
   storage: FileStorage;
@@ -21,12 +30,14 @@ export async function sweepUploads(opts: {
   referenced: (keys: string[]) => Promise<Set<string>>;
   now: Date;
   minAgeMs?: number;
+  tempMinAgeMs?: number;
   batchSize?: number;
   /** Ends the sweep between batches (the app is closing). */
   signal?: AbortSignal;
 }): Promise<SweepResult> {
   const { storage } = opts;
   const before = opts.now.getTime() - (opts.minAgeMs ?? SWEEP_MIN_AGE_MS);
+  const tempsBefore = opts.now.getTime() - (opts.tempMinAgeMs ?? TEMP_MIN_AGE_MS);
   const result: SweepResult = { removed: [], promoted: [] };
 
   async function sweepBatch(keys: string[]) {
@@ -56,7 +67,7 @@ export async function sweepUploads(opts: {
   let batch: string[] = [];
   for await (const object of storage.list()) {
     if (opts.signal?.aborted) return result;
-    if (object.modifiedAt.getTime() > before) continue;
+    if (object.modifiedAt.getTime() > (isTempKey(object.key) ? tempsBefore : before)) continue;
     batch.push(object.key);
     if (batch.length >= (opts.batchSize ?? 500)) {
       await sweepBatch(batch);
@@ -70,11 +81,14 @@ export async function sweepUploads(opts: {
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
 /**
- * Runs the sweep at start-up and then every `everyMs`, one run at a time. The timer never keeps
- * the process alive, and `stop` (called when the app closes) ends it and waits for a run in progress.
+ * Runs the sweep at start-up, again `afterStartMs` later (so the temporary files of a process killed
+ * just before this one started are gone then, not a day later), and then every `everyMs`, one run at
+ * a time. The timers never keep the process alive, and `stop` (called when the app closes) ends them
+ * and waits for a run in progress.
  */
 export class UploadSweeper {
   private timer: ReturnType<typeof setInterval> | null = null;
+  private followUp: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<SweepResult | null> | null = null;
   private readonly stopping = new AbortController();
 
@@ -82,17 +96,23 @@ export class UploadSweeper {
     private readonly sweep: (signal: AbortSignal) => Promise<SweepResult>,
     private readonly log: Log,
     private readonly everyMs = SWEEP_EVERY_MS,
+    private readonly afterStartMs = SWEEP_AFTER_START_MS,
   ) {}
 
   start(): void {
     if (this.timer) return;
     void this.runOnce();
+    this.followUp = setTimeout(() => {
+      this.followUp = null;
+      void this.runOnce();
+    }, this.afterStartMs);
+    this.followUp.unref();
     this.timer = setInterval(() => void this.runOnce(), this.everyMs);
     this.timer.unref();
   }
 
   get scheduled(): { keepsProcessAlive: boolean } | null {
-    return this.timer ? { keepsProcessAlive: this.timer.hasRef() } : null;
+    return this.timer ? { keepsProcessAlive: this.timer.hasRef() || !!this.followUp?.hasRef() } : null;
   }
 
   /** One sweep (or the one already running); failures are logged, never thrown. */
@@ -119,7 +139,9 @@ export class UploadSweeper {
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.followUp) clearTimeout(this.followUp);
     this.timer = null;
+    this.followUp = null;
     this.stopping.abort();
     await this.running;
   }

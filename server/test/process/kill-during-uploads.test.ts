@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiSignIn, startServer, tempDataDir, type ServerProcess } from '../../../e2e/support/server-process';
 import { encodePng } from '../../src/seed/png';
+import { TEMP_MIN_AGE_MS } from '../../src/storage/upload-sweep';
 import { formParts, multipart, validFields } from '../support/banner-factories';
 import { filesUnder } from '../support/uploaded-files';
 
@@ -11,9 +12,10 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /**
  * Issue 17.11: `kill -9` of the server while banner images stream in, several times over one data
- * folder. Files are then aged past the sweep's hour (as if the restart came later) and the server
- * restarted: once its start-up sweep has run, every file under uploads/ is a whole image that a
- * banner names, every banner's file is there, and every acknowledged upload survived.
+ * folder. Files are then aged just past the temporaries' bound (issue 38.2: a quarter of an hour,
+ * not the hour other files wait) and the server restarted: once its start-up sweep has run, every
+ * file under uploads/ is a whole image that a banner names, every banner's file is there, and every
+ * acknowledged upload survived.
  */
 describe('kill -9 during banner uploads (embedded database)', () => {
   const dataDir = tempDataDir('bo-kill-uploads-');
@@ -64,8 +66,8 @@ describe('kill -9 during banner uploads (embedded database)', () => {
       await Promise.all(writers);
     }
 
-    // As if the restart came more than an hour later: every leftover is old enough to sweep.
-    const past = new Date(Date.now() - 2 * 3_600_000);
+    // As if the restart came a little later: every temporary leftover is old enough to sweep.
+    const past = new Date(Date.now() - TEMP_MIN_AGE_MS - 60_000);
     for (const file of filesUnder(uploads)) fs.utimesSync(path.join(uploads, file), past, past);
 
     server = await startServer({ dataDir, env });

@@ -1,7 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { encodePng } from '../../src/seed/png';
-import { makeThumbnail } from '../../src/storage/thumbnails';
+import { LocalDiskStorage } from '../../src/storage/file-storage';
+import { ensureThumbnail, makeThumbnail } from '../../src/storage/thumbnails';
+import type { ThumbnailWidth } from '../../src/storage/thumbnail-keys';
+import { filesUnder } from '../support/uploaded-files';
 import { blackPng, jpegDeclaring } from '../support/image-bombs';
 
 const gradient = (width: number, height: number) => encodePng(width, height, (x, y) => [x % 256, y % 256, 90]);
@@ -54,5 +60,27 @@ describe('thumbnails', () => {
     const wide = blackPng(10_001, 1);
     expect(await sharp(wide).resize({ width: 96 }).webp().toBuffer()).toBeInstanceOf(Buffer);
     expect(await makeThumbnail(wide, 96)).toBeNull();
+  });
+
+  it('are made of originals only, at the listed widths (issue 38.2): anything else is missing and writes nothing', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-thumbs-'));
+    try {
+      const storage = new LocalDiskStorage(root);
+      for (const key of ['ads/x.png', 'thumbs/w480/ads/x.png.webp', 'thumbs/planted.png', 'ads/.hidden.png'])
+        await storage.write(key, gradient(200, 100));
+      const before = filesUnder(root);
+      for (const [key, width] of [
+        ['thumbs/w480/ads/x.png.webp', 96],
+        ['thumbs/planted.png', 480],
+        ['ads/.hidden.png', 96],
+        ['ads/x.png', 100],
+      ] as const)
+        expect(await ensureThumbnail(storage, key, width as ThumbnailWidth), key).toEqual({ kind: 'missing' });
+      expect(filesUnder(root)).toEqual(before);
+      expect(await ensureThumbnail(storage, 'ads/x.png', 96)).toEqual({ kind: 'stored' });
+      expect(filesUnder(root)).toEqual([...before, 'thumbs/w96/ads/x.png.webp'].sort());
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });

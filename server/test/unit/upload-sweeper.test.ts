@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SWEEP_EVERY_MS, UploadSweeper, type SweepResult } from '../../src/storage/upload-sweep';
+import {
+  SWEEP_AFTER_START_MS,
+  SWEEP_EVERY_MS,
+  TEMP_MIN_AGE_MS,
+  UploadSweeper,
+  type SweepResult,
+} from '../../src/storage/upload-sweep';
 
 const quiet = { info: () => {}, warn: () => {} };
 const nothing: SweepResult = { removed: [], promoted: [] };
@@ -7,25 +13,43 @@ const nothing: SweepResult = { removed: [], promoted: [] };
 describe('the upload sweep schedule (issue 17.11)', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('runs at start-up and then daily, never keeps the process alive, and stops with the app', async () => {
+  it('runs at start-up, once more when temporaries left just before it are old enough, then daily; never keeps the process alive, and stops with the app', async () => {
     vi.useFakeTimers();
     const runs: AbortSignal[] = [];
     const sweeper = new UploadSweeper(async (signal) => (runs.push(signal), nothing), quiet);
     sweeper.start();
     expect(runs).toHaveLength(1);
     expect(sweeper.scheduled).toEqual({ keepsProcessAlive: false });
-    await vi.advanceTimersByTimeAsync(SWEEP_EVERY_MS - 1);
+    // Issue 38.2: a temporary file written just before a kill -9 is gone within minutes of the restart.
+    expect(SWEEP_AFTER_START_MS).toBeGreaterThan(TEMP_MIN_AGE_MS);
+    expect(SWEEP_AFTER_START_MS).toBeLessThanOrEqual(TEMP_MIN_AGE_MS + 5 * 60_000);
+    await vi.advanceTimersByTimeAsync(SWEEP_AFTER_START_MS - 1);
     expect(runs).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(runs).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(SWEEP_EVERY_MS);
+    await vi.advanceTimersByTimeAsync(SWEEP_EVERY_MS - SWEEP_AFTER_START_MS - 1);
+    expect(runs).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
     expect(runs).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(SWEEP_EVERY_MS);
+    expect(runs).toHaveLength(4);
     await sweeper.stop();
     expect(sweeper.scheduled).toBeNull();
     expect(runs.every((s) => s.aborted)).toBe(true);
     await vi.advanceTimersByTimeAsync(10 * SWEEP_EVERY_MS);
-    expect(runs).toHaveLength(3);
+    expect(runs).toHaveLength(4);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('stopping before the second run cancels it', async () => {
+    vi.useFakeTimers();
+    let runs = 0;
+    const sweeper = new UploadSweeper(async () => (runs++, nothing), quiet);
+    sweeper.start();
+    await sweeper.stop();
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(SWEEP_AFTER_START_MS);
+    expect(runs).toBe(1);
   });
 
   it('runs one sweep at a time, and stopping waits for the one in progress', async () => {
