@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { FileStorage, StagedFile } from '../../storage/file-storage';
 import { checkUploadedImage } from '../../storage/image-dimensions';
+import { storableImage } from '../../storage/image-metadata';
 import { stageWithThumbnails } from '../../storage/thumbnails';
 import * as repo from './banner-ads-repository';
 
@@ -150,8 +151,14 @@ export class BannerAdsService {
       const message = checked.problem === 'dimensions' ? messages.server.imageDimensions : bannerMessages.imageType;
       throw new AppError(415, message, { image: message });
     }
+    // Stored without EXIF, GPS and other metadata, turned upright (docs/decisions/0019-object-storage-and-thumbnails.md).
+    const storable = await storableImage(image, checked.type);
+    if (!storable.ok) {
+      const message = storable.problem === 'dimensions' ? messages.server.imageDimensions : bannerMessages.imageType;
+      throw new AppError(415, message, { image: message });
+    }
     // The 96 and 480 px thumbnails are made now, once, and published with the image.
-    return stageWithThumbnails(this.storage, bannerImageKey(`${randomUUID()}.${checked.extension}`), image);
+    return stageWithThumbnails(this.storage, bannerImageKey(`${randomUUID()}.${checked.extension}`), storable.data);
   }
 
   /**
