@@ -37,6 +37,7 @@ function LiveDashboard() {
 beforeEach(() => vi.stubGlobal('EventSource', FakeEventSource));
 afterEach(() => {
   FakeEventSource.instances = [];
+  vi.useRealTimers();
 });
 
 describe('live events on the dashboard', () => {
@@ -58,6 +59,9 @@ describe('live events on the dashboard', () => {
     });
     await screen.findByText('1,234');
     const dashboardCalls = calls.filter((c) => c.startsWith('/api/dashboard')).length;
+    // The refetch debounce runs on a fake clock (moved on below; it also follows the real one, as
+    // Testing Library's own setTimeout(0) needs); React and the test's polling keep real timers.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     act(() =>
       FakeEventSource.instances[0]!.send({
         type: 'moderated',
@@ -73,7 +77,7 @@ describe('live events on the dashboard', () => {
       expect(within(summary).getByText('Pending Ads').parentElement).toHaveTextContent('Pending Ads1,233'),
     );
     expect(within(summary).getByText('Approved Ads').parentElement).toHaveTextContent('Approved Ads51(8 Added Today)');
-    await new Promise((resolve) => setTimeout(resolve, LIVE_REFRESH_DEBOUNCE_MS + 200));
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_REFRESH_DEBOUNCE_MS * 2));
     expect(calls.filter((c) => c.startsWith('/api/dashboard'))).toHaveLength(dashboardCalls);
   });
 });

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import { AD_EVENT_TYPES, liveText, type AdListParams, type AdLiveEvent } from '@backoffice/contract';
+import { AD_EVENT_TYPES, STREAM_EVENTS, liveText, type AdListParams, type AdLiveEvent } from '@backoffice/contract';
 import { adsApi } from '../features/ads/ads-api';
+import { authApi } from '../features/auth/auth-api';
 import { dashboardApi } from '../features/dashboard/dashboard-api';
 import { notificationsApi } from '../features/notifications/notifications-api';
 import { clearLiveNotes, setLiveNote, setLiveStatus } from '../lib/live-status';
-import { selectCurrentUser } from '../lib/session-events';
+import { selectCurrentUser, signOut } from '../lib/session-events';
 import { useAppSelector } from './hooks';
 import type { AppStore } from './store';
 
@@ -132,12 +133,6 @@ function makeRefresher(store: AppStore): Refresher {
 }
 
 /**
- * Opens the stream and keeps it open until the returned function is called. EventSource reconnects
- * by itself after a network drop (sending Last-Event-ID, so nothing is missed); when the server
- * answers a reconnection with an error the browser gives up, so a new stream is opened after
- * LIVE_RETRY_MS and, since it starts without Last-Event-ID, the ads caches are refreshed once.
- */
-/**
  * The stream is our own server's: a shape check is enough, and keeps zod off the screens that only
  * listen (it is loaded with the forms that validate).
  */
@@ -153,12 +148,42 @@ function isAdEvent(data: unknown): data is AdLiveEvent {
   );
 }
 
+/**
+ * Opens the stream and keeps it open until the returned function is called. EventSource reconnects
+ * by itself after a network drop (sending Last-Event-ID, so nothing is missed); when the server
+ * answers a reconnection with an error the browser gives up: the session is checked once (a 401
+ * signs out, as on any request), and a new stream is opened after LIVE_RETRY_MS; since it starts
+ * without Last-Event-ID, the ads caches are refreshed once. The server ends a stream whose session
+ * ended with `signed-out` (sign out here too), one a newer tab replaced with `superseded` (open
+ * again when this tab is shown), and answers a resume too far behind with `reload`
+ * (docs/decisions/0026-live-streams-and-sessions.md).
+ */
 export function startLiveEvents(store: AppStore): () => void {
   const refresh = makeRefresher(store);
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   let missed = false;
+  const reloadAds = () => store.dispatch(adsApi.util.invalidateTags(['Ads']));
+  /** Stops waiting for the tab to be shown, while a superseded stream waits. */
+  let waiting: (() => void) | undefined;
+
+  /** A superseded stream waits for its tab to be shown or focused: two tabs never take turns closing each other. */
+  function whenShown() {
+    const shown = () => {
+      if (stopped || document.visibilityState === 'hidden') return;
+      stopWaiting();
+      connect();
+    };
+    const stopWaiting = () => {
+      document.removeEventListener('visibilitychange', shown);
+      window.removeEventListener('focus', shown);
+      waiting = undefined;
+    };
+    document.addEventListener('visibilitychange', shown);
+    window.addEventListener('focus', shown);
+    waiting = stopWaiting;
+  }
 
   function onAd(message: MessageEvent<string>) {
     let data: unknown;
@@ -177,16 +202,29 @@ export function startLiveEvents(store: AppStore): () => void {
       setLiveStatus('open');
       if (missed) {
         missed = false;
-        store.dispatch(adsApi.util.invalidateTags(['Ads']));
+        reloadAds();
       }
     });
     current.addEventListener('ad', onAd as EventListener);
+    current.addEventListener(STREAM_EVENTS.reload, reloadAds);
+    current.addEventListener(STREAM_EVENTS.signedOut, () => {
+      current.close();
+      store.dispatch(signOut());
+    });
+    current.addEventListener(STREAM_EVENTS.superseded, () => {
+      current.close();
+      missed = true;
+      setLiveStatus('reconnecting');
+      whenShown();
+    });
     current.addEventListener('error', () => {
-      if (stopped) return;
+      if (stopped || current !== source) return;
       setLiveStatus('reconnecting');
       if (current.readyState === EventSource.CLOSED) {
         current.close();
         missed = true;
+        // Refused: perhaps the session is gone. A 401 here signs out through the API base.
+        void store.dispatch(authApi.endpoints.getSession.initiate(undefined, { subscribe: false, forceRefetch: true }));
         retry = setTimeout(connect, LIVE_RETRY_MS);
       }
     });
@@ -197,6 +235,7 @@ export function startLiveEvents(store: AppStore): () => void {
   return () => {
     stopped = true;
     clearTimeout(retry);
+    waiting?.();
     refresh.stop();
     source?.close();
     source = null;

@@ -11,7 +11,7 @@ import {
 } from '@backoffice/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveIndicator } from '../../app/layout/live-indicator';
-import { useLiveEvents } from '../../app/live-events';
+import { LIVE_REFRESH_DEBOUNCE_MS, useLiveEvents } from '../../app/live-events';
 import { jsonResponse, makeUser, renderApp, stubFetch } from '../../test/render';
 import { AdsDirectoryPage } from './ads-directory-page';
 import { adId, makeAd, makeList } from './ads-test-data';
@@ -435,6 +435,9 @@ describe('live events', () => {
     expect(stream.url).toBe('/api/events');
     act(() => stream.open());
     const listsBefore = server.lists().length;
+    // The refetch debounce runs on a fake clock (moved on below; it also follows the real one, as
+    // Testing Library's own setTimeout(0) needs); React and the test's polling keep real timers.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
 
     act(() =>
       stream.send({
@@ -478,8 +481,8 @@ describe('live events', () => {
     );
     await waitFor(() => expect(within(row('#00003')).getByRole('checkbox')).toBeEnabled());
 
-    // The bell's feed may be asked again after a pause; the list never is.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The bell's feed may be asked again after the debounce; the list never is.
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_REFRESH_DEBOUNCE_MS * 2));
     expect(server.lists()).toHaveLength(listsBefore);
   });
 
