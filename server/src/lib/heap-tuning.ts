@@ -11,7 +11,7 @@ import v8 from 'node:v8';
  * then on every row went to the old generation as garbage, which grew by 150 MB between full
  * collections (RSS 205 → 370 MB during a 1,000,000-ad export). Without pretenuring the rows die
  * young and RSS stays within 25 MB of idle; the list's latency is the same with and without
- * (docs/decisions/0018-exports-and-bulk.md, "What held the memory at full scale").
+ * (docs/decisions/0018-exports-and-bulk.md, "Memory settings (heap tuning)").
  *
  * The flag is read when V8 collects, so setting it here, before the server has allocated anything
  * of its own, works as it does on the command line (measured both ways); here it cannot be left
