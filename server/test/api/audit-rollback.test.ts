@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client';
+import type { UserRow } from '../../src/db/schema';
 import { adminClient } from '../support/ads-helpers';
 import { bannerClient, formParts, images, makeBannerAd, validFields } from '../support/banner-factories';
 import { makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
@@ -148,7 +149,7 @@ describeApi('a failure after the entry or message was written leaves nothing (is
         headers: { cookie, origin: ORIGIN },
         payload: { ids: [id] },
       });
-    const users = [];
+    const users: UserRow[] = [];
     for (const name of ['Doomed', 'Cursed']) {
       const user = await makeUser(t.database.db, { username: `${name}_advertiser` });
       // The ads' own entries are written before the user's: the fault comes after them.
