@@ -158,7 +158,7 @@ const envSchema = z.object({
     .default(DEFAULT_MARKETPLACE_TIME_ZONE),
   // Live event streams (docs/decisions/0026-live-streams-and-sessions.md).
   LIVE_SESSION_STREAMS: z.coerce.number().int('must be a whole number').min(1).max(100).default(4),
-  LIVE_SERVER_STREAMS: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(500),
+  LIVE_SERVER_STREAMS: z.coerce.number().int('must be a whole number').min(1).max(100_000).optional(),
   LIVE_REPLAY_EVENTS: z.coerce.number().int('must be a whole number').min(0).max(10_000).default(500),
 });
 
@@ -187,8 +187,8 @@ export type Config = {
   exportBatchSize: number;
   /** Object storage for uploads; undefined keeps them on the local disk under DATA_DIR/uploads. */
   s3: S3Config | undefined;
-  /** Bounds of the live event streams, per instance. */
-  live: { streamsPerSession: number; streamsPerServer: number; replayMaxEvents: number };
+  /** Bounds of the live event streams, per instance (unset per server: the hub's default). */
+  live: { streamsPerSession: number; streamsPerServer: number | undefined; replayMaxEvents: number };
 };
 
 export type S3Config = {

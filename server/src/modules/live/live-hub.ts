@@ -5,7 +5,8 @@ import { SESSIONS_ENDED_CHANNEL } from '../../db/identity-repository';
 import type { Listen } from '../../db/listen';
 import { AppError } from '../../lib/errors';
 import * as repo from './live-repository';
-import { drained, frame, lastFrame, realEvery, serial, type Every, type Log } from './live-support';
+import * as support from './live-support';
+import type { Every, Log } from './live-support';
 
 export { realEvery, type Every } from './live-support';
 
@@ -74,10 +75,10 @@ export class LiveHub {
   private readonly perServer: number;
   private readonly maxReplay: number;
   private readonly sessionCheckMs: number;
-  readonly sequence: ReturnType<typeof serial>;
-  readonly pull: ReturnType<typeof serial>;
+  readonly sequence: ReturnType<typeof support.serial>;
+  readonly pull: ReturnType<typeof support.serial>;
   /** Ends the streams whose session has ended (on a timer, on NOTIFY; tests call it). */
-  readonly checkSessions: ReturnType<typeof serial>;
+  readonly checkSessions: ReturnType<typeof support.serial>;
 
   constructor(
     private readonly db: Db,
@@ -87,23 +88,23 @@ export class LiveHub {
     options: LiveOptions = {},
   ) {
     this.heartbeatMs = options.heartbeatMs ?? EVENT_HEARTBEAT_MS;
-    this.every = options.every ?? realEvery;
+    this.every = options.every ?? support.realEvery;
     this.maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
     this.maxBacklog = options.maxBufferedEvents ?? 2_000;
     this.keep = options.keep ?? 10_000;
     this.perSession = options.perSession ?? 4;
-    this.perServer = options.perServer ?? 500;
+    this.perServer = options.perServer ?? support.defaultServerStreams();
     this.maxReplay = options.maxReplay ?? 500;
     this.sessionCheckMs = options.sessionCheckMs ?? 5_000;
-    this.sequence = serial(
+    this.sequence = support.serial(
       async () => {
         if (!this.closed) await repo.sequence(this.db);
       },
       log,
       'could not number live events',
     );
-    this.pull = serial(() => this.pullNow(), log, 'could not read live events');
-    this.checkSessions = serial(() => this.checkSessionsNow(), log, 'could not check the streams’ sessions');
+    this.pull = support.serial(() => this.pullNow(), log, 'could not read live events');
+    this.checkSessions = support.serial(() => this.checkSessionsNow(), log, 'could not check the streams’ sessions');
   }
 
   async start(): Promise<void> {
@@ -167,7 +168,7 @@ export class LiveHub {
         s.pending.push(e);
         if (s.pending.length > MAX_PENDING) this.drop(s, 'too many events while replaying');
       } else if (e.seq > s.last) {
-        this.send(s, e, (text ??= frame(e)));
+        this.send(s, e, (text ??= support.frame(e)));
       }
     }
   }
@@ -194,9 +195,7 @@ export class LiveHub {
 
   /** Closes a stream with a last event that tells the client not to come back as it was. */
   private end(s: Stream, event: string): void {
-    if (!this.streams.delete(s)) return;
-    if (s.raw.destroyed) return;
-    s.raw.end(lastFrame(event));
+    if (this.streams.delete(s) && !s.raw.destroyed) s.raw.end(support.lastFrame(event));
   }
 
   /**
@@ -265,23 +264,23 @@ export class LiveHub {
       // Too far behind to replay at a bounded cost (and perhaps past what is kept): the client loads
       // its lists again, and goes on live from here.
       s.last = Math.max(this.last, newest);
-      this.write(s, `id: ${s.last}\n${lastFrame(STREAM_EVENTS.reload)}`);
+      this.write(s, `id: ${s.last}\n${support.lastFrame(STREAM_EVENTS.reload)}`);
     } else {
       s.last = resumeFrom;
       raw: for (;;) {
         const events = await repo.eventsAfter(this.db, s.last, BATCH);
         for (const e of events) {
           if (!this.streams.has(s)) break raw;
-          this.send(s, e, frame(e));
+          this.send(s, e, support.frame(e));
         }
         if (events.length < BATCH) break;
         // A long replay goes at the client's pace, so that the bound above only drops clients that do not read.
-        if (s.backlog > 0) await drained(s.raw);
+        if (s.backlog > 0) await support.drained(s.raw);
       }
     }
     const pending = s.pending ?? [];
     s.pending = null;
-    for (const e of pending) if (e.seq > s.last && this.streams.has(s)) this.send(s, e, frame(e));
+    for (const e of pending) if (e.seq > s.last && this.streams.has(s)) this.send(s, e, support.frame(e));
   }
 
   /** Ends every stream (before the server closes, so that no connection keeps it open) and stops listening. */

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import type { SequencedEvent } from './live-repository';
 
@@ -59,3 +60,18 @@ export function frame(e: SequencedEvent): string {
 
 /** A frame without an id, of an event that carries nothing (STREAM_EVENTS). */
 export const lastFrame = (event: string) => `event: ${event}\ndata: {}\n\n`;
+
+/**
+ * LIVE_SERVER_STREAMS unset: 500 streams, or half the process's file descriptors when that is
+ * fewer (each stream holds a socket; the database, files and other requests need the rest).
+ */
+export function defaultServerStreams(limits = '/proc/self/limits'): number {
+  let descriptors = Infinity;
+  try {
+    const line = /^Max open files\s+(\d+)/m.exec(fs.readFileSync(limits, 'utf8'));
+    if (line) descriptors = Number(line[1]);
+  } catch {
+    // Not Linux: 500.
+  }
+  return Math.max(1, Math.min(500, Math.floor(descriptors / 2)));
+}
