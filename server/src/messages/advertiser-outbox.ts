@@ -8,6 +8,7 @@ import type { AdvertiserMessageRow } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { activeChannels, channelsFor, DeliveryError, type Channels } from './channels';
 import { Drain, POLL_MS } from './drain';
+import { checkedRecipient } from './recipients';
 import { MAX_YIELD_MS, Pacing, QUIET_MS } from './pacing';
 import * as repo from './outbox-repository';
 import type { MessageKind } from './templates';
@@ -221,10 +222,7 @@ export class AdvertiserOutbox {
     if (!row) return;
     let outcome: Parameters<typeof repo.finish>[2];
     try {
-      if (!row.recipient) {
-        throw new DeliveryError(row.channel === 'email' ? 'No email address' : 'No verified mobile number', true);
-      }
-      await this.channels[row.channel].send({ ...row, recipient: row.recipient });
+      await this.channels[row.channel].send({ ...row, recipient: checkedRecipient(row) });
       outcome = { status: 'sent', at: clock() };
     } catch (err) {
       const e = err instanceof DeliveryError ? err : new DeliveryError((err as Error).message ?? String(err), false);

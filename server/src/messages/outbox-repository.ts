@@ -107,14 +107,16 @@ export async function requeueFailed(db: Executor, id: number, now: Date): Promis
 }
 
 /**
- * `phone.ts`'s toE164 in SQL, so that a decision's messages are written by one statement (the
- * unit test holds the two to the same answers).
+ * A mobile in E.164 by its shape, in SQL, so that a decision's messages are written by one
+ * statement; delivery texts it only if libphonenumber-js finds it valid (`phone.ts`'s smsRecipient;
+ * server/test/api/advertiser-messages-record.test.ts holds the two to toE164's answers).
  */
 export const e164Sql = (mobile: SQL): SQL => sql`(select case
     when d ~ '^\\+94[0-9]{9}$' then d
     when d ~ '^0094[0-9]{9}$' then '+' || substr(d, 3)
     when d ~ '^94[0-9]{9}$' then '+' || d
     when d ~ '^0[0-9]{9}$' then '+94' || substr(d, 2)
+    when d ~ '^[1-9][0-9]{8}$' then '+94' || d
     when d ~ '^\\+[1-9][0-9]{7,14}$' then d
   end from (select regexp_replace(${mobile}, '[[:space:]().-]', '', 'g') as d) p)`;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 import { renderEmail, renderSms, SMS_MAX } from '../../src/messages/render';
-import { toE164 } from '../../src/messages/phone';
+import { emailRecipient } from '../../src/messages/recipients';
+import { smsRecipient, toE164 } from '../../src/messages/phone';
 
 describe('messages to advertisers: configuration', () => {
   it('defaults to files, in-process delivery and a local sender', () => {
@@ -71,5 +72,36 @@ describe('messages to advertisers: rendering', () => {
     expect(toE164('94771234567')).toBe('+94771234567');
     expect(toE164('0771234567')).toBe('+94771234567');
     expect(toE164('12345')).toBeNull();
+    expect(toE164('0771234567\r\nx')).toBeNull();
+  });
+
+  it('takes exactly one plain email address as a recipient (issue 38)', () => {
+    expect(emailRecipient('nimal@example.lk')).toBe('nimal@example.lk');
+    for (const bad of [
+      'victim@example.lk, attacker@evil.example',
+      'victim@example.lk\r\nBcc: attacker@evil.example',
+      'Undisclosed: attacker@evil.example;',
+      '"victim@example.lk" <attacker@evil.example>',
+      'victim@example.lk attacker@evil.example',
+      '<victim@example.lk>',
+      'victim@example.lk (note)',
+      ' victim@example.lk',
+      'victim',
+      '',
+    ])
+      expect([bad, emailRecipient(bad)]).toEqual([bad, null]);
+  });
+
+  it('texts only a valid number written exactly in E.164 (issue 38)', () => {
+    expect(smsRecipient('+94771234567')).toBe('+94771234567');
+    for (const bad of [
+      '+10000000000',
+      '+447700900123',
+      '+9477123456',
+      '0771234567',
+      '+94 77 123 4567',
+      '+94771234567\n',
+    ])
+      expect([bad, smsRecipient(bad)]).toEqual([bad, null]);
   });
 });
