@@ -18,6 +18,8 @@ export const AD_HISTORY_ACTIONS = [
   'deleted',
   'claim_taken_over',
   'notified',
+  /** An admin began reviewing the ad (a claim not held by them before; docs/decisions/0017-live-queue-and-claims.md). */
+  'claimed',
 ] as const;
 
 export const AUDIT_ACTIONS = [

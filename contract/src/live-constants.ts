@@ -17,6 +17,8 @@ export const STREAM_EVENTS = { signedOut: 'signed-out', superseded: 'superseded'
 
 export const liveText = {
   beingReviewedBy: (name: string) => `Being reviewed by ${name}`,
+  /** A claim over CLAIMS_PER_ADMIN (409). */
+  claimLimit: (max: number) => `You are already reviewing ${max} advertisements. Close one of them to review another.`,
   decidedBy: (status: 'approved' | 'rejected', name: string) =>
     `${status === 'approved' ? 'Approved' : 'Rejected'} by ${name} just now`,
   deletedBy: (name: string) => `Deleted by ${name} just now`,

@@ -211,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(advertiserMessagesRoutes, { outbox });
     await admin.register(activityRoutes, moduleDeps);
     await admin.register(liveRoutes, { hub: live });
-    await admin.register(claimsRoutes, moduleDeps);
+    await admin.register(claimsRoutes, { ...moduleDeps, claimsPerAdmin: config.claimsPerAdmin });
     await admin.register(rejectionReasonsRoutes, moduleDeps);
   });
 

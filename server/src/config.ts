@@ -131,6 +131,8 @@ const envSchema = z.object({
   // lib/heap-tuning.ts), and 250 leaves room for rows wider than the demo's
   // (docs/decisions/0018-exports-and-bulk.md).
   EXPORT_BATCH_SIZE: z.coerce.number().int('must be a whole number').min(1).max(10_000).default(250),
+  // Pending ads one admin may hold claims on at once (docs/decisions/0017-live-queue-and-claims.md).
+  CLAIMS_PER_ADMIN: z.coerce.number().int('must be a whole number').min(1).max(1000).default(5),
   // Uploads in S3-compatible object storage instead of DATA_DIR/uploads (docs/decisions/0019-object-storage-and-thumbnails.md).
   S3_BUCKET: z
     .string()
@@ -185,6 +187,8 @@ export type Config = {
   timeZone: string;
   /** Rows per statement of a CSV export. */
   exportBatchSize: number;
+  /** Live claims one admin may hold at once. */
+  claimsPerAdmin: number;
   /** Object storage for uploads; undefined keeps them on the local disk under DATA_DIR/uploads. */
   s3: S3Config | undefined;
   /** Bounds of the live event streams, per instance (unset per server: the hub's default). */
@@ -263,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: e.ADVERTISER_MESSAGES,
     },
     exportBatchSize: e.EXPORT_BATCH_SIZE,
+    claimsPerAdmin: e.CLAIMS_PER_ADMIN,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

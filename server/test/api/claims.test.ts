@@ -17,7 +17,8 @@ describeApi('claims on pending ads (docs/decisions/0017-live-queue-and-claims.md
     as.send('DELETE', `/api/advertisements/${id}/claim`);
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    // The cap of live claims per admin is claims-cap.test.ts's subject: these admins claim an ad a test.
+    t = await buildTestApp({ env: { CLAIMS_PER_ADMIN: '100' } });
     nimal = await makeAdmin(t.database.db, { name: 'Nimal Perera' });
     sunil = await makeAdmin(t.database.db, { name: 'Sunil Silva' });
     asNimal = adminClient(t.app, await signIn(t.app, nimal.email));

@@ -62,3 +62,22 @@ export async function liveClaims(db: Executor, adIds: string[], now: Date): Prom
   }
   return claims;
 }
+
+/** Advisory locks' first key for claims: one admin's claims take turns on (this, hash of the admin). */
+const ADMIN_CLAIMS_LOCK = 1_701_700;
+
+/**
+ * Makes one admin's claims take turns until the transaction ends, so that two claims at once
+ * cannot both see room under the cap. Taken before the ad's row lock, always in that order.
+ */
+export async function lockAdminClaims(tx: Executor, adminId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CLAIMS_LOCK}, hashtext(${adminId}))`);
+}
+
+/** The admin's live claims on ads other than `exceptAdId`. */
+export async function countLiveClaims(tx: Executor, adminId: string, exceptAdId: string, now: Date): Promise<number> {
+  const result = await tx.execute(sql`
+    select count(*)::int as n from ad_claims
+    where admin_id = ${adminId} and ad_id <> ${exceptAdId} and expires_at > ${now.toISOString()}::timestamptz`);
+  return rowsOf<{ n: number }>(result)[0]!.n;
+}

@@ -5,8 +5,11 @@ import type { ModuleDeps } from '../module-deps';
 import { ClaimsService } from './claims-service';
 
 /** Claims on pending ads: taken when a side panel opens, renewed while it stays open, released on close. */
-export const claimsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
-  const claims = new ClaimsService(db, clock);
+export const claimsRoutes: FastifyPluginAsyncZod<ModuleDeps & { claimsPerAdmin: number }> = async (
+  app,
+  { db, clock, claimsPerAdmin },
+) => {
+  const claims = new ClaimsService(db, clock, claimsPerAdmin);
 
   app.post(
     '/api/advertisements/:id/claim',

@@ -7,13 +7,15 @@ import { actAs } from '../live/live-service';
 import * as repo from './claims-repository';
 
 /**
- * A take-over overrides another admin's work, so it is recorded in the ad's history. Plain claims,
- * renewals and releases are working state, like a lock, and are not (docs/decisions/0016-audit-trail.md).
+ * The ad's history records who began reviewing it: a claim the admin did not hold (`claimed`), or a
+ * take-over of another admin's (`claim_taken_over`, naming them). Renewals and releases (a panel
+ * closing, an expiry) are working state, like a lock, and are not recorded
+ * (docs/decisions/0017-live-queue-and-claims.md).
  */
-async function recordTakeOver(
+async function recordClaim(
   tx: Executor,
   ad: repo.ClaimedAd & { id: string },
-  from: { name: string },
+  from: { name: string } | null,
   toAdminId: string,
   at: Date,
 ): Promise<void> {
@@ -22,10 +24,10 @@ async function recordTakeOver(
     entityId: ad.id,
     entityLabel: ad.heading,
     advertiserId: ad.userId,
-    action: 'claim_taken_over',
+    action: from ? 'claim_taken_over' : 'claimed',
     actorId: toAdminId,
     at,
-    details: { from: from.name },
+    ...(from ? { details: { from: from.name } } : {}),
   });
 }
 
@@ -47,24 +49,32 @@ export class ClaimsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** Live claims one admin may hold at once (CLAIMS_PER_ADMIN). */
+    private readonly perAdmin: number,
   ) {}
 
   /**
    * Claims a pending ad for `adminId` for CLAIM_TTL_MS, or renews the admin's own claim. Another
-   * admin's live claim answers 409 unless `takeOver`; an expired one is taken freely.
+   * admin's live claim answers 409 unless `takeOver`; an expired one is taken freely. A new claim
+   * beyond the admin's `perAdmin` live ones answers 409 too.
    */
   async claim(adId: string, admin: { id: string; name: string }, takeOver: boolean): Promise<AdClaim> {
     const now = this.clock();
     const expiresAt = new Date(now.getTime() + CLAIM_TTL_MS);
     await this.db.transaction(async (tx) => {
+      await repo.lockAdminClaims(tx, admin.id);
       const ad = await repo.lockClaimedAd(tx, adId);
       if (!ad) throw new NotFoundError(adMessages.notFound);
       if (ad.status !== 'pending') throw new ConflictError(adMessages.notPending);
       const holder = ad.claim && ad.claim.adminId !== admin.id && isLive(ad.claim, now) ? ad.claim : null;
       if (holder && !takeOver) throw new ConflictError(liveText.beingReviewedBy(holder.name));
+      const renewal = !!ad.claim && ad.claim.adminId === admin.id && isLive(ad.claim, now);
+      if (!renewal && (await repo.countLiveClaims(tx, admin.id, adId, now)) >= this.perAdmin) {
+        throw new ConflictError(liveText.claimLimit(this.perAdmin));
+      }
       await actAs(tx, admin.id);
       await repo.upsertClaim(tx, adId, admin.id, expiresAt);
-      if (holder) await recordTakeOver(tx, { ...ad, id: adId }, holder, admin.id, now);
+      if (!renewal) await recordClaim(tx, { ...ad, id: adId }, holder, admin.id, now);
     });
     return { by: { _id: admin.id, name: admin.name }, expiresAt: expiresAt.toISOString() };
   }

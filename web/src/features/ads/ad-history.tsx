@@ -10,6 +10,7 @@ const dots: Partial<Record<AuditAction, string>> = {
   deleted: 'bg-slate-400',
   images_updated: 'bg-sky-400',
   claim_taken_over: 'bg-violet-400',
+  claimed: 'bg-violet-300',
   notified: 'bg-indigo-400',
 };
 

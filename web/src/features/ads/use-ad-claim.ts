@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CLAIM_RENEW_MS, liveText, type AdClaim } from '@backoffice/contract';
+import { adMessages, CLAIM_RENEW_MS, liveText, type AdClaim } from '@backoffice/contract';
 import { serverMessage } from '../../lib/api';
 import { useClaimAdMutation, useReleaseAdMutation } from './live-api';
 
@@ -7,7 +7,9 @@ export type ClaimState =
   | { kind: 'idle' }
   | { kind: 'mine' }
   /** Another admin holds the ad: the server's message ("Being reviewed by NAME") and their name. */
-  | { kind: 'other'; message: string; name: string };
+  | { kind: 'other'; message: string; name: string }
+  /** The server refused the claim for another reason it states: this admin holds CLAIMS_PER_ADMIN already. */
+  | { kind: 'refused'; message: string };
 
 const PREFIX = liveText.beingReviewedBy('');
 
@@ -19,6 +21,9 @@ function holderName(message: string): string {
 const isConflict = (error: unknown) => (error as { status?: unknown } | undefined)?.status === 409;
 /** A 409 for another reason (the ad was decided meanwhile) is not someone else's claim. */
 const isHeldByOther = (error: unknown) => isConflict(error) && serverMessage(error, '').startsWith(PREFIX);
+/** A 409 over the admin's cap of claims (liveText.claimLimit): said in the panel, with nothing to take over. */
+const isOverCap = (error: unknown) =>
+  isConflict(error) && !isHeldByOther(error) && serverMessage(error, adMessages.notPending) !== adMessages.notPending;
 
 /**
  * Holds a claim on a pending ad while its side panel is open (contract/src/live.ts): claims on
@@ -51,6 +56,9 @@ export function useAdClaim(adId: string | undefined, active: boolean, liveClaim?
         held.current = false;
         const message = serverMessage(result.error, '');
         setState({ kind: 'other', message, name: holderName(message) });
+      } else if (isOverCap(result.error)) {
+        held.current = false;
+        setState({ kind: 'refused', message: serverMessage(result.error, '') });
       }
       // Other failures (the network, a deleted ad) leave the panel usable; the server still refuses
       // a decision on an ad someone else holds.
