@@ -1,9 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import { EVENT_HEARTBEAT_MS, messages, STREAM_EVENTS } from '@backoffice/contract';
+import { EVENT_HEARTBEAT_MS, STREAM_EVENTS } from '@backoffice/contract';
 import type { Db } from '../../db/client';
 import { SESSIONS_ENDED_CHANNEL } from '../../db/identity-repository';
 import type { Listen } from '../../db/listen';
-import { AppError } from '../../lib/errors';
 import * as repo from './live-repository';
 import * as support from './live-support';
 import type { Every, Log } from './live-support';
@@ -50,8 +49,8 @@ const BATCH = 500;
 /** How long browsers wait before reconnecting. */
 const RETRY_MS = 3_000;
 const MAX_PENDING = 5_000;
-/** What a refused stream is told to wait before trying again. */
-const FULL_RETRY_AFTER_S = 30;
+/** What a refused stream is told to wait before trying again, in seconds. */
+export const FULL_RETRY_AFTER_S = 30;
 
 /**
  * The live queue of this server instance (docs/decisions/0017-live-queue-and-claims.md): wakes on
@@ -199,16 +198,15 @@ export class LiveHub {
   }
 
   /**
-   * Room for one more stream of `session`, checked before the response is taken over (so that a
-   * refusal is an ordinary JSON error): a session past its share gives up its oldest stream when
-   * the new one opens; this instance past its share answers 503.
+   * Room for one more stream of `session`? Asked before the response is taken over: a session past
+   * its share gives up its oldest stream when the new one opens; this instance past its share
+   * refuses (503, without a log line per refusal: refusals come in floods).
    */
-  admit(session: string): void {
-    if (this.streams.size < this.perServer) return;
+  admits(session: string): boolean {
+    if (this.streams.size < this.perServer) return true;
     let own = 0;
     for (const s of this.streams) if (s.session === session) own += 1;
-    if (own >= this.perSession) return;
-    throw new AppError(503, messages.server.unavailable, undefined, { 'retry-after': String(FULL_RETRY_AFTER_S) });
+    return own >= this.perSession;
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { LiveHub } from './live-hub';
+import { errorBody, messages } from '@backoffice/contract';
+import { FULL_RETRY_AFTER_S, type LiveHub } from './live-hub';
 
 /**
  * GET /api/events: Server-Sent Events of every ad change, on a hijacked response (an answer that
@@ -14,13 +15,16 @@ export const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub }> = async (app, {
         description:
           'Server-Sent Events: `event: ad` with an adLiveEvent as data, `id:` a resumable sequence, a comment every 15 s; `event: reload` when more was missed than is replayed; the stream ends with `event: signed-out` when its session ends and `event: superseded` when a newer stream of the session takes its place. 503 when the server holds as many streams as it allows.',
         produces: ['text/event-stream'],
-        response: { 200: z.string().describe('text/event-stream') },
+        response: { 200: z.string().describe('text/event-stream'), 503: errorBody },
       },
     },
     async (request, reply) => {
       const session = request.session!.tokenHash;
-      // Before the response is taken over: a refusal is an ordinary JSON error.
-      hub.admit(session);
+      if (!hub.admits(session))
+        return reply
+          .code(503)
+          .header('retry-after', String(FULL_RETRY_AFTER_S))
+          .send({ success: false as const, message: messages.server.unavailable });
       reply.hijack();
       const headers: Record<string, string | number | string[]> = {};
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
