@@ -104,7 +104,7 @@ export function AdsBulkBar({ pendingSelected, onBulkApprove, onBulkReject }: Ads
       <div className="flex items-center gap-2">
         <Button
           size="sm"
-          className="bg-emerald-600 hover:bg-emerald-500 disabled:hover:bg-emerald-600"
+          className="bg-emerald-700 hover:bg-emerald-600 disabled:hover:bg-emerald-700"
           icon={<Check className="size-4" aria-hidden="true" />}
           disabled={noPending}
           onClick={onBulkApprove}
