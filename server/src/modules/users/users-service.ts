@@ -188,6 +188,8 @@ export class UsersService {
         at: this.clock(),
         reason: 'User deleted',
       });
+      // Ended here rather than by the cascade, so that their open event streams are told (identity-repository.ts).
+      await deleteSessionsOfUser(tx, id);
       const deleted = await repo.deleteUserRow(tx, id);
       if (!deleted) throw new NotFoundError(userMessages.notFound);
       await recordAudit(tx, {
