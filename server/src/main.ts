@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
+import { standInHash } from './lib/passwords';
 import { ensureFirstAdmin } from './modules/users/admin-accounts';
 import { seedDemoIfEmpty } from './seed/demo';
 
@@ -12,6 +13,8 @@ async function main() {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   const app = await buildApp({ config, database });
+  // Made before the first request, so the first unknown email's refusal costs what later ones do.
+  await standInHash();
 
   const admin = await ensureFirstAdmin(database.db, {
     email: config.adminEmail,
