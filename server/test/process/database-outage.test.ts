@@ -28,8 +28,8 @@ describe.skipIf(!bin)('the database becoming unreachable', () => {
     if (cluster) fs.rmSync(cluster.dir, { recursive: true, force: true });
   });
 
-  const get = (path: string) =>
-    fetch(`${server.url}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(15_000) });
+  // A request that hung instead of answering 503 would fail the test by its timeout.
+  const get = (path: string) => fetch(`${server.url}${path}`, { headers: { cookie } });
 
   it('answers 503 while it is down and recovers when it returns', async () => {
     expect((await get('/api/advertisements/list')).status).toBe(200);
@@ -50,14 +50,14 @@ describe.skipIf(!bin)('the database becoming unreachable', () => {
     expect(server.proc.exitCode).toBeNull();
 
     cluster.start();
-    const deadline = Date.now() + 20_000;
-    let status = 0;
-    while (Date.now() < deadline) {
-      status = (await get('/api/advertisements/list')).status;
+    // Recovery is a state: the list is asked for again until it answers, 503 meanwhile (no deadline
+    // of its own: the test's timeout is the hang guard).
+    for (;;) {
+      const status = (await get('/api/advertisements/list')).status;
       if (status === 200) break;
+      expect(status, server.output().slice(-4000)).toBe(503);
       await new Promise((r) => setTimeout(r, 250));
     }
-    expect(status, server.output().slice(-4000)).toBe(200);
     expect((await get('/api/health')).status).toBe(200);
   });
 });

@@ -32,6 +32,15 @@ describe('kill -9 during banner uploads (embedded database)', () => {
   );
   const sentHashes = new Set(sent.map(sha));
   const acknowledged = new Map<string, string>(); // banner id → image file
+  /** Looked at after every acknowledgement: `uploaded` resolves once its condition holds. */
+  let onAcknowledged = () => {};
+  const uploaded = (check: () => boolean) =>
+    new Promise<void>((resolve) => {
+      onAcknowledged = () => {
+        if (check()) resolve();
+      };
+      onAcknowledged();
+    });
 
   async function uploader(url: string, cookie: string, alive: () => boolean, n: number): Promise<void> {
     for (let i = n; alive(); i += 4) {
@@ -43,8 +52,10 @@ describe('kill -9 during banner uploads (embedded database)', () => {
           body: payload,
         });
         const body = (await res.json()) as { bannerAd?: { _id: string; image: string } };
-        if (res.status === 201) acknowledged.set(body.bannerAd!._id, body.bannerAd!.image);
-        else expect(res.status, JSON.stringify(body)).toBe(201);
+        if (res.status === 201) {
+          acknowledged.set(body.bannerAd!._id, body.bannerAd!.image);
+          onAcknowledged();
+        } else expect(res.status, JSON.stringify(body)).toBe(201);
       } catch {
         return; // the connection died with the server: never acknowledged
       }
@@ -60,7 +71,7 @@ describe('kill -9 during banner uploads (embedded database)', () => {
       const before = acknowledged.size;
       const writers = [0, 1, 2, 3].map((n) => uploader(server!.url, cookie, () => alive, n));
       // Some uploads done, others in flight: pull the plug.
-      while (acknowledged.size < before + 4) await new Promise((r) => setTimeout(r, 20));
+      await uploaded(() => acknowledged.size >= before + 4);
       await server.kill();
       alive = false;
       await Promise.all(writers);
@@ -77,9 +88,9 @@ describe('kill -9 during banner uploads (embedded database)', () => {
     const named = banners.map((b) => `banner-ads/${b.image}`).sort();
     // Each banner's two thumbnails are published with it (docs/decisions/0019-object-storage-and-thumbnails.md).
     const expected = [...named, ...named.flatMap((k) => [`thumbs/w96/${k}.webp`, `thumbs/w480/${k}.webp`])].sort();
-    // The start-up sweep runs in the background: wait for it to leave only what rows name.
-    const deadline = Date.now() + 60_000;
-    while (JSON.stringify(filesUnder(uploads)) !== JSON.stringify(expected) && Date.now() < deadline)
+    // The start-up sweep runs in the background and tells no one when it is done: look until it has
+    // left only what rows name (no deadline of its own: the test's timeout is the hang guard).
+    while (JSON.stringify(filesUnder(uploads)) !== JSON.stringify(expected))
       await new Promise((r) => setTimeout(r, 100));
 
     expect(filesUnder(uploads)).toEqual(expected);

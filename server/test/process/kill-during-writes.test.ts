@@ -23,6 +23,15 @@ describe('kill -9 during a stream of writes (embedded database)', () => {
   const failures: string[] = [];
   let next = 0;
   let killing = false;
+  /** Looked at after every answer: `answered` resolves once its condition holds. */
+  let onAnswer = () => {};
+  const answered = (check: () => boolean) =>
+    new Promise<void>((resolve) => {
+      onAnswer = () => {
+        if (check()) resolve();
+      };
+      onAnswer();
+    });
 
   /** How fetch fails when the server's process is gone: the socket reset, closed or refused. */
   const connectionDrop = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
@@ -51,12 +60,14 @@ describe('kill -9 during a stream of writes (embedded database)', () => {
           return;
         }
         failures.push(`${code}: no answer (${String((err as Error).cause ?? err)})`);
+        onAnswer();
         return;
       }
       // The status line is the acknowledgement: the server answers only once the write has committed.
       if (res.ok) acknowledged.add(code);
       const body = await res.text().catch(() => '(the body was cut)');
       if (!res.ok) failures.push(`${code}: ${res.status} ${body}`);
+      onAnswer();
     }
   }
 
@@ -81,9 +92,10 @@ describe('kill -9 during a stream of writes (embedded database)', () => {
       killing = false;
       const writers = [0, 1, 2, 3].map(() => writer(server!.url, cookie, () => alive));
       const before = acknowledged.size;
-      // Let the stream run a random while (at least a few writes), then pull the plug mid-stream.
-      await new Promise((r) => setTimeout(r, 150 + Math.random() * 400));
-      while (acknowledged.size < before + 3 && !failures.length) await new Promise((r) => setTimeout(r, 20));
+      // Let the stream run for a random number of acknowledged writes (at least a few), so that the
+      // kill lands somewhere else each round, then pull the plug mid-stream.
+      const target = before + 3 + Math.floor(Math.random() * 40);
+      await answered(() => acknowledged.size >= target || failures.length > 0);
       killing = true;
       await server.kill();
       alive = false;

@@ -49,7 +49,7 @@ describe.skipIf(!bin)('npm run worker beside a server on PostgreSQL', () => {
     await waitFor(() => {
       if (proc.exitCode !== null) throw new Error(`worker exited (${proc.exitCode}):\n${out}`);
       return out.includes('Advertiser message worker running.');
-    }, 60_000);
+    });
     return proc;
   }
 
@@ -83,7 +83,7 @@ describe.skipIf(!bin)('npm run worker beside a server on PostgreSQL', () => {
       // No worker yet: the message waits in the outbox.
       await approve(first!);
       const one = await startWorker();
-      await waitFor(() => smtp.received.length >= 1, 30_000);
+      await waitFor(() => smtp.received.length >= 1);
       const check = new pg.Client({ connectionString: cluster.url });
       await check.connect();
       check.on('error', () => {});
@@ -95,7 +95,7 @@ describe.skipIf(!bin)('npm run worker beside a server on PostgreSQL', () => {
                     (select count(*)::int from advertiser_messages where status <> 'sent') as open`,
           );
           return r.rows[0]!.jobs === 0 && r.rows[0]!.open === 0;
-        }, 30_000);
+        });
       // Killed between the SMTP server's acceptance and the 'sent' mark, the message would be sent
       // again after its 5-minute lease (docs/decisions/0022-advertiser-messages.md): not this test.
       await allDone();
@@ -105,7 +105,7 @@ describe.skipIf(!bin)('npm run worker beside a server on PostgreSQL', () => {
       for (const id of rest.slice(0, 5)) await approve(id);
       await Promise.all([startWorker(), startWorker()]);
       for (const id of rest.slice(5)) await approve(id);
-      await waitFor(() => smtp.received.length >= 12, 60_000);
+      await waitFor(() => smtp.received.length >= 12);
       await allDone();
       await check.end();
       expect(smtp.received).toHaveLength(12);
