@@ -22,6 +22,8 @@ export const messages = {
     internal: 'Something went wrong',
     invalidInput: 'Invalid input',
     notFound: 'Not found',
+    /** A known /api path asked with a method it does not take (405, with `Allow`). */
+    methodNotAllowed: 'Method not allowed',
     unavailable: 'Service temporarily unavailable',
     storageFailed: 'The file could not be saved on the server. Please try again later.',
     /** Any uploaded image larger than IMAGE_MAX_SIDE or IMAGE_MAX_PIXELS (a decompression bomb). */

@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (method !== 'HEAD') routeList.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
     }
   });
-  await registerOpenApi(app);
+  await registerOpenApi(app, { publicOrigin: config.publicOrigin });
 
   await app.register(helmet, withImageOrigin(helmetOptions, config.s3?.publicUrl));
   registerNoStore(app);

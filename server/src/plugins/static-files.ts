@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_MARKETPLACE_TIME_ZONE, TIME_ZONE_META, messages } from '@backoffice/contract';
 import type { FileStorage } from '../storage/file-storage';
+import { allowedMethods } from './method-not-allowed';
 import { registerUploadsRoute } from './uploads-route';
 
 /**
@@ -49,6 +50,13 @@ export async function registerStaticFiles(
       request.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/uploads/');
     if (hasWeb && isPage) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    }
+    const allow = url.startsWith('/api/') ? allowedMethods(app.routeList, url) : [];
+    if (allow.length) {
+      return reply
+        .status(405)
+        .header('allow', allow.join(', '))
+        .send({ success: false, message: messages.server.methodNotAllowed });
     }
     return reply.status(404).send({ success: false, message: messages.server.notFound });
   });

@@ -14,8 +14,16 @@ import { editBody } from '../support/users-factories';
 import { waitFor } from '../support/message-servers';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 
-type Operation = { responses: Record<string, { content?: Record<string, { schema: object }> }> };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  responses: Record<string, { description: string; content?: Record<string, { schema: object }> }>;
+};
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, object> };
+};
 
 /** `/api/users/:id` as OpenAPI writes it: `/api/users/{id}`. */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
@@ -89,6 +97,69 @@ describeApi('OpenAPI description at /api/docs/json', () => {
     );
   });
 
+  /** The schema with its named components (`#/components/schemas/…`) written out, for Ajv. */
+  function inlineComponents(schema: unknown): object {
+    return JSON.parse(JSON.stringify(schema), (_key, value: unknown) => {
+      const ref = (value as { $ref?: unknown } | null)?.$ref;
+      if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) return value;
+      const named = doc.components.schemas[ref.slice('#/components/schemas/'.length)];
+      expect(named, ref).toBeDefined();
+      return inlineComponents(named);
+    }) as object;
+  }
+
+  it('names every operation, sums it up and lists the errors it can answer', () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })),
+    );
+    expect(operations.length).toBe(apiRoutes().length);
+    const ids = new Set<string>();
+    for (const { route, op } of operations) {
+      const statuses = Object.keys(op.responses);
+      expect([route, typeof op.operationId, typeof op.summary]).toEqual([route, 'string', 'string']);
+      ids.add(op.operationId!);
+      // Named statuses, never a 4XX/5XX range, each with a description of its own and the Error shape.
+      expect([route, statuses.filter((s) => !/^\d{3}$/.test(s))]).toEqual([route, []]);
+      expect([route, statuses.some((s) => s.startsWith('4')), statuses.includes('500')]).toEqual([route, true, true]);
+      for (const status of statuses) {
+        expect([route, status, op.responses[status]!.description]).not.toEqual([route, status, 'Default Response']);
+        if (Number(status) >= 400) {
+          expect([route, status, op.responses[status]!.content]).toEqual([
+            route,
+            status,
+            { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          ]);
+        }
+      }
+    }
+    expect(ids.size).toBe(operations.length);
+    // Guarded operations list 401 and 403; those with a path id, 404.
+    expect(Object.keys(doc.paths['/api/users/{id}']!.put!.responses)).toEqual(
+      expect.arrayContaining(['400', '401', '403', '404', '409', '413', '415']),
+    );
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['Error', 'Advertisement', 'User', 'Package', 'Duty', 'BannerAd']),
+    );
+    expect(doc.components.schemas).not.toHaveProperty('ErrorInput');
+  });
+
+  it('answers 405 with Allow to a method a known path does not take, and 404 to an unknown path', async () => {
+    const patch = await inject({ method: 'PATCH', url: `/api/users/${randomUUID()}` });
+    expect([patch.statusCode, patch.headers.allow, patch.json()]).toEqual([
+      405,
+      'DELETE, GET, HEAD, PUT',
+      { success: false, message: messages.server.methodNotAllowed },
+    ]);
+    const post = await inject({ method: 'POST', url: '/api/health' });
+    expect([post.statusCode, post.headers.allow]).toEqual([405, 'GET, HEAD']);
+    const unknown = await inject({ method: 'PATCH', url: '/api/no-such-thing' });
+    expect([unknown.statusCode, unknown.headers.allow, unknown.json().message]).toEqual([
+      404,
+      undefined,
+      messages.server.notFound,
+    ]);
+  });
+
   /** The schema the description gives for this status (exact code first, then 4XX-style ranges). */
   function describedSchema(route: string, status: number): object | undefined {
     const [method, url] = route.split(' ') as [string, string];
@@ -108,7 +179,7 @@ describeApi('OpenAPI description at /api/docs/json', () => {
     const schema = describedSchema(route, res.statusCode);
     expect(schema, `${route} answered ${res.statusCode}, which its description does not list`).toBeDefined();
     let validate = validators.get(schema!);
-    if (!validate) validators.set(schema!, (validate = ajv.compile(schema!)));
+    if (!validate) validators.set(schema!, (validate = ajv.compile(inlineComponents(schema!))));
     const body: unknown = res.json();
     expect(
       { route, status: res.statusCode, errors: validate(body) ? null : validate.errors },

@@ -27,19 +27,22 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/user/signout',
-    schema: { response: { 200: ok, 204: z.null() }, security: [] },
-    handler: async (request, reply) => {
-      // A GET can be sent by any site's link or image; only the browser's own pages (or no browser
-      // at all: old ones and curl send no Sec-Fetch-Site) may end the session.
-      if (request.headers['sec-fetch-site'] === 'cross-site') return reply.code(204).send(null);
-      await auth.signOut(request.cookies[SESSION_COOKIE]);
-      clearSessionCookie(request, reply);
-      return { success: true as const };
-    },
-  });
+  // One route per method, so each is its own operation in the OpenAPI document.
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/api/user/signout',
+      schema: { response: { 200: ok, 204: z.null() }, security: [] },
+      handler: async (request, reply) => {
+        // A GET can be sent by any site's link or image; only the browser's own pages (or no browser
+        // at all: old ones and curl send no Sec-Fetch-Site) may end the session.
+        if (request.headers['sec-fetch-site'] === 'cross-site') return reply.code(204).send(null);
+        await auth.signOut(request.cookies[SESSION_COOKIE]);
+        clearSessionCookie(request, reply);
+        return { success: true as const };
+      },
+    });
+  }
 };
 
 /** Routes behind the admin guard. */

@@ -1,0 +1,146 @@
+/**
+ * Every operation's name, one-line summary and the answers only it gives, written by hand in one
+ * place (docs/decisions/0021-openapi.md, "A client can build on it"). `describeRoute` in
+ * openapi.ts fills them in; a route without an entry here fails openapi.test.ts.
+ * The error statuses every operation shares (400, 421, 500, 503; 401 and 403 behind the guard;
+ * 403 on state-changing calls; 404 with a path id; 413 and 415 with a body) are derived there.
+ */
+export type OperationText = {
+  operationId: string;
+  summary: string;
+  /** What the 2xx answer holds (its response description). */
+  ok: string;
+  /** Error statuses this operation answers besides the derived ones. */
+  errors?: number[];
+};
+
+const op = (operationId: string, summary: string, ok: string, errors?: number[]): OperationText => ({
+  operationId,
+  summary,
+  ok,
+  ...(errors ? { errors } : {}),
+});
+
+/** Keyed by method and Fastify URL pattern, as the route table writes them. */
+export const operations: Record<string, OperationText> = {
+  'GET /api/health': op('getHealth', 'Check that the server and its database answer', 'The database answers'),
+  'POST /api/auth/signin': op(
+    'signIn',
+    'Sign in with email and password',
+    'Signed in: the `sid` cookie is set; the administrator',
+    [401, 429],
+  ),
+  'GET /api/user/signout': op('signOutGet', 'Sign out (link form)', 'Signed out; the cookie is cleared'),
+  'POST /api/user/signout': op('signOut', 'Sign out', 'Signed out; the cookie is cleared'),
+  'GET /api/auth/session': op('getSession', 'Who is signed in', 'The signed-in administrator'),
+
+  'GET /api/advertisements/list': op('listAds', 'List advertisements (filtered, paged)', 'One page of advertisements'),
+  'GET /api/advertisements/count': op('countAds', 'Count advertisements by status', 'The counts'),
+  'PUT /api/advertisements/:id/status': op(
+    'setAdStatus',
+    'Approve or reject an advertisement',
+    'The advertisement as it is now',
+    [409],
+  ),
+  'POST /api/advertisements/bulk-status': op(
+    'bulkSetAdStatus',
+    'Approve or reject several advertisements, or all that match',
+    'What was changed and what was skipped',
+  ),
+  'PUT /api/advertisements/:id/images': op(
+    'setAdImages',
+    'Remove images from an advertisement',
+    'The advertisement as it is now',
+  ),
+  'DELETE /api/advertisements/:id': op('deleteAd', 'Delete an advertisement', 'Deleted'),
+  'GET /api/advertisements/:id/history': op('getAdHistory', "An advertisement's history", 'Its events, oldest first'),
+  'POST /api/advertisements/:id/claim': op('claimAd', 'Claim a pending advertisement for review', 'The claim', [409]),
+  'DELETE /api/advertisements/:id/claim': op('releaseAdClaim', 'Release a claim on an advertisement', 'Released'),
+  'GET /api/advertisements/export': op('exportAds', 'Download advertisements as CSV', 'The CSV file'),
+
+  'GET /api/users': op('listUsers', 'List users (filtered, paged)', 'One page of users'),
+  'GET /api/users/count': op('countUsers', 'Count users by status', 'The counts'),
+  'GET /api/users/:id': op('getUser', 'One user with their advertisement figures', 'The user'),
+  'PUT /api/users/:id': op('updateUser', 'Edit a user', 'The user as they are now', [409]),
+  'DELETE /api/users/:id': op('deleteUser', 'Delete a user', 'Deleted', [409]),
+  'POST /api/users/bulk-delete': op('bulkDeleteUsers', 'Delete several users', 'What was deleted and what was refused'),
+  'GET /api/users/export': op('exportUsers', 'Download users as CSV', 'The CSV file'),
+
+  'GET /api/packages': op('listPackages', 'List packages', 'Every package'),
+  'POST /api/packages': op('createPackage', 'Create a package', 'The new package'),
+  'PUT /api/packages/:id': op('updatePackage', 'Edit a package', 'The package as it is now'),
+  'DELETE /api/packages/:id': op('deletePackage', 'Delete a package', 'Deleted'),
+
+  'GET /api/duties': op('listDuties', 'List duties', 'Every duty'),
+  'POST /api/duties': op('createDuty', 'Create a duty', 'The new duty'),
+  'PUT /api/duties/:id': op('updateDuty', 'Edit a duty', 'The duty as it is now'),
+  'DELETE /api/duties/:id': op('deleteDuty', 'Delete a duty', 'Deleted'),
+
+  'GET /api/banner-ads': op('listBannerAds', 'List banner ads', 'The banner ads'),
+  'POST /api/banner-ads': op('createBannerAd', 'Create a banner ad with its image', 'The new banner ad', [507]),
+  'PUT /api/banner-ads/:id': op(
+    'updateBannerAd',
+    'Edit a banner ad (and replace its image)',
+    'The banner ad as it is now',
+    [507],
+  ),
+  'DELETE /api/banner-ads/:id': op('deleteBannerAd', 'Delete a banner ad', 'Deleted'),
+
+  'GET /api/dashboard': op('getDashboard', 'Dashboard figures for a period', 'The figures'),
+  'GET /api/dashboard/moderation': op('getModerationFigures', "Today's moderation figures", 'The figures'),
+  'GET /api/notifications': op('listNotifications', 'Recent notifications', 'The notifications'),
+  'GET /api/products/getproducts': op('listProducts', 'List products', 'Every product'),
+
+  'GET /api/activity': op('listActivity', 'The activity log (filtered, paged)', 'One page of events'),
+  'GET /api/activity/count': op('countActivity', 'Count activity-log events', 'The count'),
+  'GET /api/activity/export': op('exportActivity', 'Download the activity log as CSV', 'The CSV file'),
+  'GET /api/data-extract/:dataset/count': op(
+    'countDataExtract',
+    'Count the rows a data extract would hold',
+    'The count',
+  ),
+  'GET /api/data-extract/:dataset/export': op('exportDataExtract', 'Download a data extract as CSV', 'The CSV file'),
+
+  'GET /api/advertiser-messages': op(
+    'listAdvertiserMessages',
+    'List messages to advertisers (filtered, paged)',
+    'One page of messages',
+  ),
+  'POST /api/advertiser-messages/:id/retry': op(
+    'retryAdvertiserMessage',
+    'Send a failed message to an advertiser again',
+    'The message, queued again',
+    [409],
+  ),
+
+  'GET /api/events': op(
+    'streamEvents',
+    'Live events (Server-Sent Events)',
+    'The event stream; it never ends by itself',
+  ),
+
+  'GET /api/rejection-reasons': op('listRejectionReasons', 'List rejection-reason templates', 'Every template'),
+  'POST /api/rejection-reasons': op('createRejectionReason', 'Create a rejection-reason template', 'The new template'),
+  'PUT /api/rejection-reasons/:id': op(
+    'updateRejectionReason',
+    'Edit a rejection-reason template',
+    'The template as it is now',
+  ),
+  'DELETE /api/rejection-reasons/:id': op('deleteRejectionReason', 'Delete a rejection-reason template', 'Deleted'),
+};
+
+/** What each error status means, the same for every operation that lists it. */
+export const errorDescriptions: Record<number, string> = {
+  400: 'Invalid input: `message` names the first problem, `errors` the field each one is in',
+  401: 'Not signed in, or the session has ended',
+  403: "Not an administrator, or a state-changing call whose Origin (or Referer) is not the server's own",
+  404: 'No such record',
+  409: "The record's state does not allow this now",
+  413: 'The body is too large',
+  415: 'The body is not of a type this operation reads',
+  421: 'The Host is not one this server answers for',
+  429: 'Too many attempts: `Retry-After` says when to try again',
+  500: 'An unexpected failure (logged on the server)',
+  503: 'The database or the file storage is unavailable: `Retry-After` says when to try again',
+  507: 'The file storage refused the file',
+};
