@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adMessages, type AdListParams, type AdListResponse, type Advertisement } from '@backoffice/contract';
-import { screenshot } from './support/browser';
+import { panelSettled, screenshot } from './support/browser';
 import { e2eSuite } from './support/e2e';
 
 /**
@@ -302,7 +302,7 @@ describe('Submitted Ads Directory in Chromium', () => {
     await expect
       .poll(() => panel.locator('img').evaluateAll((els) => els.every((e) => (e as HTMLImageElement).naturalWidth > 0)))
       .toBe(true);
-    await page.waitForTimeout(350); // the slide-in has finished
+    await panelSettled(panel);
     await screenshot(page, 'ads-side-panel');
 
     const save = panel.getByRole('button', { name: 'Save' });

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { bannerMessages, formatBannerId, type BannerAd } from '@backoffice/contract';
 import { encodePng } from '../server/src/seed/png';
 import { hostile, images } from '../server/test/support/banner-images';
-import { screenshot } from './support/browser';
+import { panelSettled, screenshot } from './support/browser';
 import { e2eSuite } from './support/e2e';
 
 /**
@@ -119,7 +119,7 @@ describe('Banner Ads in Chromium', () => {
       expect(text).toContain(part.toLowerCase());
     expect(text).toContain(car.views.toLocaleString('en-LK'));
     expect(await imageSize(panel.getByRole('img', { name: `Banner image of ${car.name}` }))).toEqual([960, 320]);
-    await page.waitForTimeout(350); // let the slide-in finish before the screenshot
+    await panelSettled(panel);
     await screenshot(page, 'banners-view');
     await panel.getByRole('button', { name: 'Close', exact: true }).click();
     await panel.waitFor({ state: 'detached' });
@@ -138,7 +138,7 @@ describe('Banner Ads in Chromium', () => {
       bannerMessages.imageRequired,
     ])
       await panel.getByText(m).waitFor();
-    await page.waitForTimeout(350);
+    await panelSettled(panel);
     await screenshot(page, 'banners-form-errors');
     expect(await panel.getByRole('switch', { name: 'Status' }).getAttribute('aria-checked')).toBe('true');
     expect(await panel.getByRole('combobox', { name: 'Placement' }).inputValue()).toBe('Home page');
@@ -162,7 +162,7 @@ describe('Banner Ads in Chromium', () => {
     await panel.getByRole('button', { name: 'Save' }).click();
     await panel.getByText(bannerMessages.endBeforeStart).waitFor();
     await panel.getByLabel('End Date').fill('2027-01-10');
-    await page.waitForTimeout(350);
+    await panelSettled(panel);
     await screenshot(page, 'banners-form');
     await panel.getByRole('button', { name: 'Save' }).click();
     await panel.waitFor({ state: 'detached' });
@@ -213,7 +213,7 @@ describe('Banner Ads in Chromium', () => {
     expect(await panel.getByLabel('Name').inputValue()).toBe(banner.name);
     expect(await panel.getByLabel('Start Date').inputValue()).toBe('2026-12-01');
     await panel.getByRole('img', { name: `Current image of ${banner.name}` }).waitFor();
-    await page.waitForTimeout(350);
+    await panelSettled(panel);
     await screenshot(page, 'banners-edit');
     await panel.getByLabel('Name').fill(`${banner.name} (extended)`);
     await panel.getByRole('switch', { name: 'Status' }).click();

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { dutyMessages, type Duty } from '@backoffice/contract';
-import { screenshot } from './support/browser';
+import { panelSettled, screenshot } from './support/browser';
 import { e2eSuite } from './support/e2e';
 
 /**
@@ -70,7 +70,7 @@ describe('Duties and Responsibilities in Chromium', () => {
     expect(await link.getAttribute('href')).toMatch(/^https:\/\//);
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(await conditions.locator('b, strong').count()).toBeGreaterThan(0);
-    await page.waitForTimeout(350);
+    await panelSettled(view);
     await screenshot(page, 'duties-view');
     expect(errors).toEqual([]);
   });
@@ -122,7 +122,7 @@ describe('Duties and Responsibilities in Chromium', () => {
     const preview = form.getByText('Preview').nth(2).locator('xpath=..');
     await preview.getByText('ok', { exact: true }).waitFor();
     expect(await preview.locator('img, script, [onerror], [style], a').count()).toBe(0);
-    await page.waitForTimeout(350);
+    await panelSettled(form);
     await screenshot(page, 'duties-form');
     await form.getByRole('button', { name: 'Add Duty' }).click();
     await form.waitFor({ state: 'detached' });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatPackagePrice, packageMessages, type Package } from '@backoffice/contract';
-import { screenshot } from './support/browser';
+import { panelSettled, screenshot } from './support/browser';
 import { e2eSuite } from './support/e2e';
 
 /**
@@ -83,7 +83,7 @@ describe('Package Management in Chromium', () => {
     expect(await view.getByRole('list', { name: 'Features' }).getByRole('listitem').count()).toBe(pkg.features.length);
     await view.getByText(String(pkg.subscriberCount), { exact: true }).waitFor();
     expect(pkg.subscriberCount).toBeGreaterThan(0);
-    await page.waitForTimeout(350);
+    await panelSettled(view);
     await screenshot(page, 'packages-view');
     await view.getByRole('button', { name: 'Close panel' }).click();
     await view.waitFor({ state: 'detached' });
@@ -106,7 +106,7 @@ describe('Package Management in Chromium', () => {
     ])
       await form.getByText(message).waitFor();
     expect(await form.getByRole('button', { name: 'Remove feature 1' }).isDisabled()).toBe(true);
-    await page.waitForTimeout(350);
+    await panelSettled(form);
     await screenshot(page, 'packages-form-errors');
 
     await field('Name').fill('Vehicle Dealer Pack');

@@ -8,7 +8,7 @@ import {
   type UserListParams,
   type UserListResponse,
 } from '@backoffice/contract';
-import { screenshot } from './support/browser';
+import { panelSettled, screenshot } from './support/browser';
 import { apiSignIn } from './support/server-process';
 import { e2eSuite } from './support/e2e';
 
@@ -145,7 +145,7 @@ describe('User Management in Chromium', () => {
     await rowOf(target).click();
     const panel = page.getByRole('dialog', { name: 'User Details' });
     await panel.waitFor();
-    await page.waitForTimeout(350); // the slide-in
+    await panelSettled(panel);
     expect(await field('User name').innerText()).toBe(target.name);
     expect(await field('Verified mobile').innerText()).toBe(target.mobile);
     expect(await field('Mobile 2').innerText()).toBe(target.mobile2);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
@@ -27,6 +27,29 @@ export function launchBrowser(): Promise<Browser> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Waits until a side panel (SidePanel in web/src/components/ui/side-panel.tsx) has finished
+ * sliding in, for a screenshot or a click at its final place: Radix marks it open, it lies at the
+ * right edge of its frame, and no CSS transition or animation is running on it or its backdrop.
+ * The slide starts a frame after the panel mounts, so "nothing running" alone could be read before
+ * it begins; "at the right edge" alone, mid-way through the backdrop's fade. No time is involved:
+ * the page waits on the transitions' own `finished` promises and on animation frames.
+ */
+export async function panelSettled(panel: Locator): Promise<void> {
+  await panel.and(panel.page().locator('[data-state="open"]')).waitFor();
+  await panel.evaluate(async (dialog) => {
+    const frame = dialog.parentElement ?? dialog;
+    const inPlace = () => Math.abs(dialog.getBoundingClientRect().right - frame.getBoundingClientRect().right) < 0.5;
+    for (;;) {
+      const running = frame.getAnimations({ subtree: true });
+      if (running.length === 0 && inPlace()) return;
+      // A transition cut short (the panel closed meanwhile) rejects `finished`: look again.
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      await new Promise(requestAnimationFrame);
+    }
+  });
 }
 
 /** Fails the test on any uncaught page error or console error. */
