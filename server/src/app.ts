@@ -3,7 +3,6 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ZodType } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
@@ -38,6 +37,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { docsRoutes, registerOpenApi } from './plugins/openapi';
 import { guardAdminsOnly } from './plugins/sessions';
 import { registerStaticFiles } from './plugins/static-files';
+import type { RouteEntry } from './plugins/method-not-allowed';
 import { registerUploadSweep } from './plugins/upload-sweep';
 import { validatorCompiler } from './plugins/validator';
 
@@ -73,13 +73,6 @@ function withImageOrigin(options: typeof helmetOptions, publicUrl: string | unde
     },
   };
 }
-
-/** A route as the security tests see it: its request schemas let the fuzz test reach every field. */
-export type RouteEntry = {
-  method: string;
-  url: string;
-  schema?: { body?: ZodType; querystring?: ZodType; params?: ZodType };
-};
 
 const loggerOptions = (level: string) => ({
   level,

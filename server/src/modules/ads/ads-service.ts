@@ -287,14 +287,14 @@ export class AdsService {
   async removeFiles(paths: string[]): Promise<void> {
     if (!paths.length) return;
     try {
-      const keys = adImageKeys(paths, this.log);
-      for (const key of await repo.unreferencedImageKeys(this.db, keys)) await this.storage.remove(key);
+      await removeUnreferencedImages(this.db, this.storage, paths, this.log);
     } catch (err) {
       this.log.warn({ err, paths }, 'could not remove image files');
     }
   }
 }
 
-/** For the users module: which image files of a deleted user's ads no other ad still uses. */
-export { unreferencedImageKeys } from './ads-repository';
-export { adImageKeys } from './ad-images';
+/** Removes the image files of `paths` that no ad references any more (this module's deletes, a deleted user's ads). */
+export async function removeUnreferencedImages(db: Db, storage: FileStorage, paths: string[], log: Log): Promise<void> {
+  for (const key of await repo.unreferencedImageKeys(db, adImageKeys(paths, log))) await storage.remove(key);
+}

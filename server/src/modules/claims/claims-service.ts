@@ -91,4 +91,6 @@ export class ClaimsService {
 }
 
 /** For the ads list: the live claims of a page's ads. */
-export { liveClaims } from './claims-repository';
+export function liveClaims(db: Executor, adIds: string[], now: Date): Promise<Map<string, AdClaim>> {
+  return repo.liveClaims(db, adIds, now);
+}

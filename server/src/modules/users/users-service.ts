@@ -19,7 +19,7 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from '../../l
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { storageKey, type FileStorage } from '../../storage/file-storage';
 import { deleteOtherSessions, deleteSessionsOfUser, toPublicUser } from '../../db/identity-repository';
-import { adImageKeys, unreferencedImageKeys } from '../ads/ads-service';
+import { removeUnreferencedImages } from '../ads/ads-service';
 import { actAs } from '../live/live-service';
 import * as exportRepo from './users-export-repository';
 import * as repo from './users-repository';
@@ -236,8 +236,7 @@ export class UsersService {
   /** A failure here is logged; it never undoes the committed delete. */
   private async removeFiles(images: string[], picture: string | null): Promise<void> {
     try {
-      const keys = adImageKeys(images, this.log);
-      for (const key of await unreferencedImageKeys(this.db, keys)) await this.storage.remove(key);
+      await removeUnreferencedImages(this.db, this.storage, images, this.log);
       const pictureKey = picture ? storageKey(picture) : null;
       // Only files under profiles/ are ours to remove; shared demo pictures stay while in use.
       if (pictureKey?.startsWith('profiles/') && !(await repo.profilePictureInUse(this.db, picture!)))

@@ -49,7 +49,7 @@ export {
 } from './data-table';
 export type { SortOrder, SortableHeaderProps } from './data-table';
 export { RowMenu } from './row-menu';
-export type { RowMenuItem } from './row-menu';
+export type { RowMenuItem } from './row-menu-item';
 export { SelectAllHeader, SelectCell, ActionsCell, ViewEditDeleteCell } from './row-cells';
 export type { SelectAllHeaderProps, SelectCellProps, ViewEditDeleteCellProps } from './row-cells';
 export { Thumbnail } from './thumbnail';

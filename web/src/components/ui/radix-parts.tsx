@@ -4,7 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { MoreHorizontal } from 'lucide-react';
 import { cx } from './cx';
-import type { RowMenuItem } from './row-menu';
+import type { RowMenuItem } from './row-menu-item';
 
 // Radix UI, loaded apart from the screens (radix-loader.ts): no screen needs it before it shows.
 

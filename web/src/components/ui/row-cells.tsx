@@ -3,7 +3,8 @@ import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { IconButton } from './button';
 import { cx } from './cx';
 import { Th, checkboxClass, tdClass } from './data-table';
-import { RowMenu, type RowMenuItem } from './row-menu';
+import { RowMenu } from './row-menu';
+import type { RowMenuItem } from './row-menu-item';
 
 // A press inside these cells must not also open the row.
 const keepToCell = (event: MouseEvent) => event.stopPropagation();

@@ -1,15 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { MoreHorizontal } from 'lucide-react';
 import { focusRing } from './button';
 import { cx } from './cx';
 import { useRadix } from './radix-loader';
-
-export interface RowMenuItem {
-  label: string;
-  onSelect: () => void;
-  icon?: ReactNode;
-  tone?: 'default' | 'danger';
-}
+import type { RowMenuItem } from './row-menu-item';
 
 const triggerClass = cx(
   'inline-flex size-8 items-center justify-center rounded-lg text-slate-400 transition-colors',

@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+
+/**
+ * One entry of a row's `⋯` menu. A file of its own so that the lazily loaded menu (radix-parts.tsx)
+ * and the button that loads it (row-menu.tsx) both use it without importing each other in a circle.
+ */
+export interface RowMenuItem {
+  label: string;
+  onSelect: () => void;
+  icon?: ReactNode;
+  tone?: 'default' | 'danger';
+}
