@@ -6,7 +6,6 @@
  * (docs/decisions/0023-time-zone-and-dates.md).
  */
 export const DEFAULT_MARKETPLACE_TIME_ZONE = 'Asia/Colombo';
-export const DASHBOARD_TIME_ZONE = DEFAULT_MARKETPLACE_TIME_ZONE;
 /** The page meta element the server names its time zone in. */
 export const TIME_ZONE_META = 'marketplace-time-zone';
 

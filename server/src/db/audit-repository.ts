@@ -169,16 +169,7 @@ export async function countActivity(db: Executor, f: ActivityFilter): Promise<nu
 }
 
 /** Ad decisions, image changes and deletions, as the dashboard and notification feed show them. */
-export const DECISION_ACTIONS = ['approved', 'rejected', 'deleted', 'images_updated'] as const;
 export const decisionsWhere = sql`e.entity = 'ad' and e.action in ('approved', 'rejected', 'deleted', 'images_updated')`;
-
-/** The latest ad decisions newest first (the partial index audit_events_decisions_idx). */
-export async function latestDecisions(db: Executor, limit: number): Promise<AuditRow[]> {
-  return rowsOf<AuditRow>(
-    await db.execute(sql`select ${columns} from ${auditEvents} e where ${decisionsWhere}
-      order by e.at desc, e.id desc limit ${limit}`),
-  );
-}
 
 export type DecisionFigures = {
   byAdmin: { actor_id: string | null; actor_name: string | null; today: number; week: number }[];

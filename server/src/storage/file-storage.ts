@@ -73,19 +73,6 @@ export function isNotModified(conditions: ReadConditions | undefined, etag: stri
   return false;
 }
 
-/** Reads a whole object into memory, or null when it is missing or larger than `maxBytes`. */
-export async function readAll(storage: FileStorage, key: string, maxBytes: number): Promise<Buffer | null> {
-  const file = await storage.read(key);
-  if (!file || file === 'not-modified') return null;
-  if (file.size > maxBytes) {
-    file.body.destroy();
-    return null;
-  }
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** `ads/x.png`, `/uploads/ads/x.png` → `ads/x.png`; null for anything escaping the uploads root. */
 export function storageKey(imagePath: string): string | null {
   const rel = imagePath.replace(/^\/?uploads\//, '').replace(/^\/+/, '');

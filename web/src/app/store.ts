@@ -56,7 +56,6 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];
 
 export const store = makeStore();
 // docs/product.md#states-and-transitions: cart totals are calculated once at start-up, with no user.

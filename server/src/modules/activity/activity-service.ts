@@ -1,6 +1,6 @@
 import {
   adMessages,
-  DASHBOARD_TIME_ZONE,
+  DEFAULT_MARKETPLACE_TIME_ZONE,
   type ActivityEvent,
   type ActivityQuery,
   type ActivityResponse,
@@ -89,7 +89,7 @@ export class ActivityService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly timeZone = DASHBOARD_TIME_ZONE,
+    private readonly timeZone = DEFAULT_MARKETPLACE_TIME_ZONE,
   ) {}
 
   /** Oldest first; a deleted ad keeps its entries, an id that never had any is a 404. */

@@ -1,5 +1,5 @@
 import {
-  DASHBOARD_TIME_ZONE,
+  DEFAULT_MARKETPLACE_TIME_ZONE,
   HIGH_PRIORITY_HOURS,
   MONTH_LABELS,
   NOTIFICATION_COUNT,
@@ -68,7 +68,7 @@ export class DashboardService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly timeZone = DASHBOARD_TIME_ZONE,
+    private readonly timeZone = DEFAULT_MARKETPLACE_TIME_ZONE,
   ) {}
 
   private calendarAt(now: Date): Calendar {

@@ -1,7 +1,7 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify, type Options } from 'csv-stringify';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { DASHBOARD_TIME_ZONE } from '@backoffice/contract';
+import { DEFAULT_MARKETPLACE_TIME_ZONE } from '@backoffice/contract';
 import type { RequestOrder } from '../../db/request-order';
 import type { InteractiveLoad } from '../../lib/interactive-load';
 import { localDate } from '../dashboard/calendar';
@@ -11,7 +11,7 @@ export type CsvColumn<R> = { header: string; cell: (row: R) => string | number |
 
 /** The file name's day: today in the marketplace's zone (Asia/Colombo). */
 export function exportFileName(prefix: string, now: Date): string {
-  const d = localDate(now, DASHBOARD_TIME_ZONE);
+  const d = localDate(now, DEFAULT_MARKETPLACE_TIME_ZONE);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${prefix}-${d.year}-${pad(d.month)}-${pad(d.day)}.csv`;
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   activityExportQuery,
   adExportQuery,
-  DASHBOARD_TIME_ZONE,
+  DEFAULT_MARKETPLACE_TIME_ZONE,
   dataExtractCountResponse,
   dataExtractParams,
   dataExtractQuery,
@@ -43,7 +43,7 @@ function dayRange(q: { from?: string; to?: string }): { from: Date | undefined; 
     throw new ValidationError(exportText.rangeReversed, { to: exportText.rangeReversed });
   const start = (day: string, plus: number) => {
     const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-    return localMidnight(y, m, d + plus, DASHBOARD_TIME_ZONE);
+    return localMidnight(y, m, d + plus, DEFAULT_MARKETPLACE_TIME_ZONE);
   };
   return { from: q.from ? start(q.from, 0) : undefined, to: q.to ? start(q.to, 1) : undefined };
 }

@@ -7,7 +7,7 @@ import * as repo from './live-repository';
 import * as support from './live-support';
 import type { Every, Log } from './live-support';
 
-export { realEvery, type Every } from './live-support';
+export type { Every } from './live-support';
 
 export type LiveOptions = {
   heartbeatMs?: number;
