@@ -59,6 +59,9 @@ const optionalText = (max: number, message: string) =>
     .refine((v) => !controlChars.test(v), 'Control characters are not allowed')
     .optional();
 
+const cursorText =
+  "Only a cursor this server answered (a page's `cursors.start` or `cursors.end`); any other value is refused with 400. At most one of `after`, `before`, `last`.";
+
 /** GET /api/advertisements/list query (docs/decisions/0014-ad-moderation-rules.md). */
 const adListFields = z.strictObject({
   page: z.coerce.number().int().min(1).max(ADS_MAX_PAGE).default(1),
@@ -75,8 +78,8 @@ const adListFields = z.strictObject({
    * (the last page). `page` is then the number of the page they make, as the pager counts it.
    * Without any of them a page is found by its number (an offset; the first page costs nothing).
    */
-  after: optionalText(1000, adMessages.badCursor),
-  before: optionalText(1000, adMessages.badCursor),
+  after: optionalText(1000, adMessages.badCursor).meta({ description: cursorText }),
+  before: optionalText(1000, adMessages.badCursor).meta({ description: cursorText }),
   last: z.coerce.number().int().min(1).max(ADS_MAX_PAGE_SIZE).optional(),
 });
 export const adListQuery = adListFields

@@ -14,6 +14,8 @@ export * from './exports-text';
 export const EXPORT_FORMATS = ['csv'] as const;
 const format = z.enum(EXPORT_FORMATS).default('csv');
 const day = isoDay().optional();
+/** The range's end: a `to` before `from` is refused with 400 (JSON Schema cannot compare two fields, so it is said). */
+const toDay = isoDay().optional().meta({ description: 'A calendar day (YYYY-MM-DD) on or after `from`, included' });
 
 /**
  * GET /api/advertisements/export: the list's filters, search and sort, every matching ad.
@@ -24,7 +26,7 @@ export const adExportQuery = adCountQuery.extend({
   sort: adListQuery.shape.sort,
   order: adListQuery.shape.order,
   from: day,
-  to: day,
+  to: toDay,
 });
 export type AdExportParams = z.input<typeof adExportQuery>;
 
@@ -41,7 +43,7 @@ export const userExportQuery = z.strictObject({
   q: z.string().max(200).optional(),
   status: z.enum(USER_STATUS_FILTERS).default('all'),
   from: day,
-  to: day,
+  to: toDay,
 });
 export type UserExportParams = z.input<typeof userExportQuery>;
 
@@ -114,7 +116,7 @@ export const dataExtractParams = z.object({ dataset: z.enum(DATA_EXTRACT_DATASET
 export const dataExtractQuery = z.strictObject({
   format,
   from: day,
-  to: day,
+  to: toDay,
   status: z.string().max(50).optional(),
   category: z.string().max(100).optional(),
   district: z.string().max(100).optional(),

@@ -100,7 +100,9 @@ const packageFields = {
     .positive(packageMessages.priceInvalid)
     .refine(hasCents, packageMessages.priceInvalid)
     .refine(atLeastOneCent, packageMessages.priceInvalid)
-    .refine((n) => n <= MAX_PACKAGE_PRICE, packageMessages.priceTooHigh),
+    .refine((n) => n <= MAX_PACKAGE_PRICE, packageMessages.priceTooHigh)
+    // The refinements above, as the OpenAPI document states them (docs/decisions/0021-openapi.md).
+    .meta({ multipleOf: 0.01, maximum: MAX_PACKAGE_PRICE, description: 'LKR in whole cents, 0.01 to 100,000,000' }),
   duration: text({
     max: MAX_PACKAGE_DURATION,
     required: packageMessages.durationRequired,
@@ -116,7 +118,8 @@ const packageFields = {
     .array(feature, { error: packageMessages.featuresRequired })
     .max(MAX_PACKAGE_FEATURES, packageMessages.tooManyFeatures)
     .refine((list) => list.some((f) => f.trim() !== ''), packageMessages.featuresRequired)
-    .transform((list) => list.map((f) => f.trim()).filter((f) => f !== '')),
+    .transform((list) => list.map((f) => f.trim()).filter((f) => f !== ''))
+    .meta({ minItems: 1, description: 'At least one feature that is not blank; blank ones are dropped' }),
   // New packages default to Active (docs/product.md#states-and-transitions) and no popularity.
   status: z.enum(PACKAGE_STATUSES, { error: packageMessages.statusInvalid }).default('Active'),
   popularity: z.enum(PACKAGE_POPULARITIES, { error: packageMessages.popularityInvalid }).default('None'),

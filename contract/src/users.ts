@@ -142,12 +142,15 @@ export const userUpdateBody = z.strictObject({
     .string({ error: userMessages.emailInvalid })
     .trim()
     .max(MAX_EMAIL_LENGTH, userMessages.emailInvalid)
-    .pipe(z.email({ error: userMessages.emailInvalid })),
+    .pipe(z.email({ error: userMessages.emailInvalid }))
+    .meta({ format: 'email' }),
   mobile: z
     .string({ error: userMessages.mobileInvalid })
     .trim()
     .max(MAX_MOBILE_LENGTH, userMessages.mobileInvalid)
     .refine((v) => v === '' || mobilePattern.test(v), userMessages.mobileInvalid)
+    // What the refinement checks, for the OpenAPI document: empty (clears it) or the pattern.
+    .meta({ pattern: `^(|${mobilePattern.source.slice(1, -1)})$`, description: 'Empty or null clears it' })
     .nullable()
     .transform((v) => (v ? v : null)),
   isAdmin: z.boolean(),

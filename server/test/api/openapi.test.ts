@@ -143,6 +143,57 @@ describeApi('OpenAPI description at /api/docs/json', () => {
     expect(doc.components.schemas).not.toHaveProperty('ErrorInput');
   });
 
+  it('states the input rules the server enforces: what it refuses, the document refuses too', async () => {
+    // multipleOf 0.01 is exact in JSON Schema; Ajv needs a precision for decimal fractions.
+    const requests = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 6 });
+    addFormats(requests);
+    const bodySchema = (path: string, method: string) =>
+      requests.compile(
+        inlineComponents(
+          (doc.paths[path]![method] as unknown as { requestBody: { content: Record<string, { schema: object }> } })
+            .requestBody.content['application/json']!.schema,
+        ),
+      );
+    const user = await makeUser(t.database.db);
+    const cases = [
+      {
+        path: '/api/packages',
+        method: 'post',
+        url: '/api/packages',
+        body: (o: Record<string, unknown>) => packageBody(o),
+      },
+      {
+        path: '/api/users/{id}',
+        method: 'put',
+        url: `/api/users/${user.id}`,
+        body: (o: Record<string, unknown>) => editBody(user, o),
+      },
+    ] as const;
+    const refused: [number, Record<string, unknown>][] = [
+      [0, { price: 0.001 }],
+      [0, { price: 100_000_000.01 }],
+      [0, { features: [] }],
+      [1, { email: 'not-an-email' }],
+      [1, { mobile: 'call me' }],
+    ];
+    for (const [i, override] of refused) {
+      const { path, method, url, body } = cases[i]!;
+      const validate = bodySchema(path, method);
+      const res = await inject({ method: method.toUpperCase() as 'POST', url, payload: body(override) });
+      expect([override, res.statusCode, validate(body(override))]).toEqual([override, 400, false]);
+    }
+    // And the ordinary values pass the document.
+    expect(bodySchema('/api/packages', 'post')(packageBody({ price: 12.34 }))).toBe(true);
+    expect(bodySchema('/api/users/{id}', 'put')(editBody(user, { mobile: '+94 77 123 4567' }))).toBe(true);
+    // What JSON Schema cannot say (one field against another, a cursor's origin) is said in words.
+    const param = (path: string, name: string) =>
+      (doc.paths[path]!.get as unknown as { parameters: { name: string; description?: string }[] }).parameters.find(
+        (p) => p.name === name,
+      )?.description;
+    expect(param('/api/advertisements/export', 'to')).toMatch(/on or after `from`/);
+    expect(param('/api/advertisements/list', 'after')).toMatch(/Only a cursor this server answered/);
+  });
+
   it('answers 405 with Allow to a method a known path does not take, and 404 to an unknown path', async () => {
     const patch = await inject({ method: 'PATCH', url: `/api/users/${randomUUID()}` });
     expect([patch.statusCode, patch.headers.allow, patch.json()]).toEqual([
