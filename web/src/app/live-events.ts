@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useStore } from 'react-redux';
 import { AD_EVENT_TYPES, STREAM_EVENTS, liveText, type AdListParams, type AdLiveEvent } from '@backoffice/contract';
 import { adsApi } from '../features/ads/ads-api';
-import { authApi } from '../features/auth/auth-api';
 import { dashboardApi } from '../features/dashboard/dashboard-api';
 import { notificationsApi } from '../features/notifications/notifications-api';
 import { clearLiveNotes, setLiveNote, setLiveStatus } from '../lib/live-status';
@@ -12,6 +11,7 @@ import type { AppStore } from './store';
 
 /** The admin event stream (contract/src/live.ts). */
 export const EVENTS_URL = '/api/events';
+const SESSION_URL = '/api/auth/session';
 /** A burst of events (a bulk decision, many new ads) asks for the bell and a new first page once. */
 export const LIVE_REFRESH_DEBOUNCE_MS = 1000;
 /** A stream the server refused or cut (not a plain network drop, which EventSource retries itself) is opened again after this. */
@@ -195,6 +195,19 @@ export function startLiveEvents(store: AppStore): () => void {
     if (isAdEvent(data)) applyAdEvent(store, data, refresh);
   }
 
+  /**
+   * Refused: perhaps the session is gone, and a 401 signs out as on any request. Asked outside the
+   * shell's session query: a refetch there answered 503 by a server shutting down would mark the
+   * session unknown and close this very subscription for good (seen in e2e/live.test.ts).
+   */
+  function checkSession() {
+    fetch(SESSION_URL, { credentials: 'include' })
+      .then((res) => {
+        if (res.status === 401 && !stopped) store.dispatch(signOut());
+      })
+      .catch(() => undefined);
+  }
+
   function connect() {
     const current = new EventSource(EVENTS_URL);
     source = current;
@@ -223,8 +236,7 @@ export function startLiveEvents(store: AppStore): () => void {
       if (current.readyState === EventSource.CLOSED) {
         current.close();
         missed = true;
-        // Refused: perhaps the session is gone. A 401 here signs out through the API base.
-        void store.dispatch(authApi.endpoints.getSession.initiate(undefined, { subscribe: false, forceRefetch: true }));
+        checkSession();
         retry = setTimeout(connect, LIVE_RETRY_MS);
       }
     });

@@ -95,6 +95,20 @@ describe('the live stream and the session', () => {
     expect(store.getState().user.currentUser).toBeNull();
   });
 
+  it('opens a new stream later when the session check of a refused reconnection answers 503 (a server going down)', async () => {
+    const server = fakeServer();
+    const { stream, store } = await renderDirectory();
+    server.session.status = 503;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    act(() => {
+      stream.readyState = FakeEventSource.CLOSED;
+      stream.dispatch('error');
+    });
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_RETRY_MS));
+    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(store.getState().user.currentUser).toEqual(admin);
+  });
+
   it('stays signed in when a refused reconnection finds the session good, and opens a new stream later', async () => {
     fakeServer();
     const { stream, store } = await renderDirectory();
