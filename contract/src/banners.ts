@@ -100,6 +100,8 @@ const fieldShape = {
 type DateRange = { startDate: string; endDate: string };
 /** ISO dates compare as text. */
 const orderedDates = <T extends DateRange>(v: T) => v.endDate >= v.startDate;
+/** What the refinement checks, in words for the OpenAPI document (JSON Schema cannot compare two fields). */
+const endDateText = '`endDate` must be on or after `startDate` (with one of them left out, the stored other one)';
 const orderedDatesIssue = { message: bannerMessages.endBeforeStart, path: ['endDate'] };
 
 const status = z.enum(BANNER_STATUSES, { error: bannerMessages.statusInvalid });
@@ -115,7 +117,8 @@ export const bannerCreateFields = z
     status: status.default('Active'),
     placement: placement.default('Home page'),
   })
-  .refine(orderedDates, orderedDatesIssue);
+  .refine(orderedDates, orderedDatesIssue)
+  .meta({ description: endDateText });
 export type BannerCreateFields = z.infer<typeof bannerCreateFields>;
 
 /**
@@ -132,7 +135,8 @@ export const bannerUpdateFields = z
     status: status.optional(),
     placement: placement.optional(),
   })
-  .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, orderedDatesIssue);
+  .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, orderedDatesIssue)
+  .meta({ description: endDateText });
 export type BannerUpdateFields = z.infer<typeof bannerUpdateFields>;
 
 export const bannerAd = z.object({

@@ -15,12 +15,17 @@ export const dateMessages = {
   range: `Enter a date from ${MIN_DAY} to ${MAX_DAY}`,
 } as const;
 
+/** The range, as the OpenAPI document says it (JSON Schema has no bounds for dates). */
+const rangeText = `From ${MIN_DAY} to ${MAX_DAY}`;
 const inRange = (v: string) => v.slice(0, 10) >= MIN_DAY && v.slice(0, 10) <= MAX_DAY;
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is not one) within the range. */
 export const isoDay = (formatMessage: string = dateMessages.format, rangeMessage: string = dateMessages.range) =>
-  z.iso.date({ error: formatMessage }).refine(inRange, rangeMessage);
+  z.iso.date({ error: formatMessage }).refine(inRange, rangeMessage).meta({ description: rangeText });
 
 /** An instant written in ISO 8601 UTC (`2026-11-22T08:00:00Z`, fractions allowed) within the range. */
 export const isoInstant = () =>
-  z.iso.datetime({ error: dateMessages.instantFormat }).refine(inRange, dateMessages.range);
+  z.iso
+    .datetime({ error: dateMessages.instantFormat })
+    .refine(inRange, dateMessages.range)
+    .meta({ description: rangeText });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adCountQuery, adListQuery, adMessages, MAX_REJECTION_REASON } from './ads';
 import { multiLine } from './text-rules';
 import { MAX_MATCH_BATCH } from './exports-text';
-import { isoDay, isoInstant } from './dates';
+import { isoDay, isoInstant, MAX_DAY, MIN_DAY } from './dates';
 
 export * from './exports-text';
 
@@ -15,7 +15,9 @@ export const EXPORT_FORMATS = ['csv'] as const;
 const format = z.enum(EXPORT_FORMATS).default('csv');
 const day = isoDay().optional();
 /** The range's end: a `to` before `from` is refused with 400 (JSON Schema cannot compare two fields, so it is said). */
-const toDay = isoDay().optional().meta({ description: 'A calendar day (YYYY-MM-DD) on or after `from`, included' });
+const toDay = isoDay()
+  .optional()
+  .meta({ description: `A calendar day (YYYY-MM-DD) on or after \`from\`, included; from ${MIN_DAY} to ${MAX_DAY}` });
 
 /**
  * GET /api/advertisements/export: the list's filters, search and sort, every matching ad.

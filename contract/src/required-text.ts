@@ -23,6 +23,8 @@ export function requiredText(opts: RequiredTextOptions) {
     .trim()
     .min(1, opts.required)
     .max(opts.max, opts.tooLong)
-    .refine((v) => !(opts.multiline ? textControlChars : lineControlChars).test(v), opts.controlChars);
+    .refine((v) => !(opts.multiline ? textControlChars : lineControlChars).test(v), opts.controlChars)
+    // The two refinements as the OpenAPI document states them: not blank, no control character.
+    .meta({ pattern: '\\S', not: { pattern: (opts.multiline ? textControlChars : lineControlChars).source } });
   return opts.multiline ? multiLine(schema) : schema;
 }

@@ -137,7 +137,8 @@ export const userUpdateBody = z.strictObject({
     .trim()
     .min(1, userMessages.usernameRequired)
     .max(MAX_USERNAME_LENGTH, userMessages.usernameTooLong)
-    .refine((v) => !/\s/.test(v) && !controlChars.test(v), userMessages.usernameSpaces),
+    .refine((v) => !/\s/.test(v) && !controlChars.test(v), userMessages.usernameSpaces)
+    .meta({ pattern: '^[^\\s\\u0000-\\u001f\\u007f]+$' }),
   email: z
     .string({ error: userMessages.emailInvalid })
     .trim()
@@ -159,6 +160,7 @@ export const userUpdateBody = z.strictObject({
     .string()
     .max(MAX_PASSWORD_LENGTH, 'Password is too long')
     .refine((v) => v === '' || v.length >= MIN_PASSWORD_LENGTH, messages.password.tooShort)
+    .meta({ pattern: `^(|[\\s\\S]{${MIN_PASSWORD_LENGTH},})$`, description: 'Empty or left out keeps the current one' })
     .optional()
     .transform((v) => (v ? v : undefined)),
   /** Required with a new password when admins change their own (the server knows who is asking). */

@@ -175,6 +175,10 @@ describeApi('OpenAPI description at /api/docs/json', () => {
       [0, { features: [] }],
       [1, { email: 'not-an-email' }],
       [1, { mobile: 'call me' }],
+      [0, { name: '   ' }],
+      [0, { name: 'Gold\u0001' }],
+      [1, { username: 'kasun perera' }],
+      [1, { password: 'short' }],
     ];
     for (const [i, override] of refused) {
       const { path, method, url, body } = cases[i]!;
