@@ -5,7 +5,7 @@ import { z } from 'zod';
  * are in docs/decisions/0007-dashboard.md; the labels are the spec's, word for word.
  */
 
-import { DASHBOARD_TIME_ZONE, CHART_PERIODS, MONTH_LABELS } from './dashboard-constants';
+import { DEFAULT_MARKETPLACE_TIME_ZONE, CHART_PERIODS, MONTH_LABELS } from './dashboard-constants';
 
 export * from './dashboard-constants';
 
@@ -117,7 +117,7 @@ export function activityLead(kind: NotificationKind, by: string | null): string 
 }
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: DASHBOARD_TIME_ZONE,
+  timeZone: DEFAULT_MARKETPLACE_TIME_ZONE,
   day: 'numeric',
   month: 'short',
   year: 'numeric',
