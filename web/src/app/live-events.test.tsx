@@ -1,33 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { AdLiveEvent, ChartPeriod } from '@backoffice/contract';
+import type { ChartPeriod } from '@backoffice/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { makeDashboard } from '../features/dashboard/dashboard-test-data';
 import { jsonResponse, makeUser, renderApp, stubFetch } from '../test/render';
 import { LIVE_REFRESH_DEBOUNCE_MS, useLiveEvents } from './live-events';
-
-/** jsdom has no EventSource: a stand-in the test can send events through. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  private listeners = new Map<string, Set<(event: Event) => void>>();
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: (event: Event) => void) {
-    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
-    this.listeners.get(type)!.add(listener);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  send(event: AdLiveEvent) {
-    this.listeners.get('ad')?.forEach((l) => l(new MessageEvent('ad', { data: JSON.stringify(event) })));
-  }
-}
+import { FakeEventSource } from '../test/fake-event-source';
 
 function LiveDashboard() {
   useLiveEvents();

@@ -4,33 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAd, makeList } from '../features/ads/ads-test-data';
 import { jsonResponse, makeUser, renderApp, stubFetch } from '../test/render';
 import { LIVE_RETRY_MS } from './live-events';
-
-/** jsdom has no EventSource: a stand-in the test drives as the server and the browser would. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  private listeners = new Map<string, Set<(event: Event) => void>>();
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: (event: Event) => void) {
-    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
-    this.listeners.get(type)!.add(listener);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  dispatch(type: string) {
-    this.listeners.get(type)?.forEach((l) => l(new MessageEvent(type, { data: '{}' })));
-  }
-  open() {
-    this.readyState = FakeEventSource.OPEN;
-    this.dispatch('open');
-  }
-}
+import { FakeEventSource } from '../test/fake-event-source';
 
 const admin = makeUser();
 

@@ -6,7 +6,6 @@ import {
   CLAIM_TTL_MS,
   liveText,
   type AdListResponse,
-  type AdLiveEvent,
   type Advertisement,
 } from '@backoffice/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,39 +14,7 @@ import { LIVE_REFRESH_DEBOUNCE_MS, useLiveEvents } from '../../app/live-events';
 import { jsonResponse, makeUser, renderApp, stubFetch } from '../../test/render';
 import { AdsDirectoryPage } from './ads-directory-page';
 import { adId, makeAd, makeList } from './ads-test-data';
-
-/** jsdom has no EventSource: this one records the streams opened and lets a test send events. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  private listeners = new Map<string, Set<(event: Event) => void>>();
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: (event: Event) => void) {
-    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
-    this.listeners.get(type)!.add(listener);
-  }
-  removeEventListener(type: string, listener: (event: Event) => void) {
-    this.listeners.get(type)?.delete(listener);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  dispatch(type: string, event: Event) {
-    this.listeners.get(type)?.forEach((l) => l(event));
-  }
-  open() {
-    this.readyState = FakeEventSource.OPEN;
-    this.dispatch('open', new Event('open'));
-  }
-  send(event: AdLiveEvent) {
-    this.dispatch('ad', new MessageEvent('ad', { data: JSON.stringify(event) }));
-  }
-}
+import { FakeEventSource } from '../../test/fake-event-source';
 
 const me = makeUser();
 const nimal = { _id: '11111111-1111-4111-8111-111111111111', name: 'Nimal' };
