@@ -12,8 +12,8 @@ import react from '@vitejs/plugin-react';
  * are generous so that the suite passes while other work keeps the cores busy.
  */
 const hangGuard = {
-  testTimeout: 60_000,
-  hookTimeout: 120_000,
+  testTimeout: 180_000,
+  hookTimeout: 300_000,
   // expect.poll gives up after 1 s by default: a busy machine can take longer to reach the state.
   expect: { poll: { timeout: 30_000 } },
 };

@@ -28,7 +28,7 @@ describeApi('20 moderators racing over 200 pending ads (docs/decisions/0014-ad-m
     }
     for (let i = 0; i < ADS; i++) adIds.push((await makeAd(t.database.db, { status: 'pending' })).id);
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  }, 120_000);
+  }, 600_000);
   afterAll(() => t?.close());
 
   it('moderates each ad exactly once', async () => {
@@ -80,5 +80,5 @@ describeApi('20 moderators racing over 200 pending ads (docs/decisions/0014-ad-m
     );
     expect(row).toEqual({ pending: 0, events: ADS, ads_with_one_event: ADS, mismatched: 0 });
     expect(await summaryMatchesTable(t.database.db)).toBe(true);
-  }, 120_000);
+  }, 600_000);
 });
