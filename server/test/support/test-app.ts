@@ -8,7 +8,7 @@ import type { FileStorage } from '../../src/storage/file-storage';
 import type {} from './postgres-global-setup';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { openPglite, openPostgres, type Database } from '../../src/db/client';
+import { migratedPgliteTemplate, openPglite, openPostgres, type Database } from '../../src/db/client';
 import type { Clock } from '../../src/lib/clock';
 import type { LiveOptions } from '../../src/modules/live/live-hub';
 
@@ -32,9 +32,12 @@ export function testClock(start = new Date('2026-11-22T08:00:00Z')): TestClock {
   return clock;
 }
 
+/** One migrated PGlite data directory per test process, copied into each test's database. */
+let pgliteTemplate: Promise<Blob> | undefined;
+
 async function openTestDatabase(sameAs?: Database): Promise<Database> {
   if (sameAs?.url) return openPostgres(sameAs.url, 5);
-  if (testDb === 'pglite') return openPglite(undefined);
+  if (testDb === 'pglite') return openPglite(undefined, await (pgliteTemplate ??= migratedPgliteTemplate()));
   const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
