@@ -34,6 +34,8 @@ export const advertisement = z.object({
   phone1: z.string().nullable(),
   category: z.string(),
   district: z.string(),
+  /** Asking price in whole rupees (LKR), null when the ad states none. */
+  price: z.number().int().min(0).nullable(),
   status: z.enum(AD_STATUSES),
   rejectionReason: z.string().nullable(),
   /** As stored, or absolute URLs on S3_PUBLIC_URL's host when it is set (docs/decisions/0019-object-storage-and-thumbnails.md). */

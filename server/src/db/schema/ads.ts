@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Advertisement in docs/product.md#entities, plus the advertiser's id and who moderated it when. */
@@ -15,6 +27,8 @@ export const advertisements = pgTable(
     phone1: text('phone1'),
     category: text('category').notNull(),
     district: text('district').notNull(),
+    /** Asking price in whole rupees (LKR); null when the ad states none. */
+    price: integer('price'),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] })
       .notNull()
       .default('pending'),
@@ -31,6 +45,7 @@ export const advertisements = pgTable(
     moderatedBy: uuid('moderated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
+    check('ads_price_not_negative', sql`${t.price} >= 0`),
     // Default sort and every filter with it; `id` breaks ties so paging is stable.
     index('ads_posting_date_idx').on(t.postingDate, t.id),
     index('ads_status_posting_date_idx').on(t.status, t.postingDate, t.id),

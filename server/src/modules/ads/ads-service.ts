@@ -39,6 +39,7 @@ export function toAdvertisement(row: AdRow): Advertisement {
     phone1: row.phone1,
     category: row.category,
     district: row.district,
+    price: row.price,
     status: row.status,
     rejectionReason: row.rejectionReason,
     images: row.images,
