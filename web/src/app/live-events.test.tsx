@@ -1,10 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { ChartPeriod } from '@backoffice/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { makeDashboard } from '../features/dashboard/dashboard-test-data';
 import { jsonResponse, makeUser, renderApp, stubFetch } from '../test/render';
 import { LIVE_REFRESH_DEBOUNCE_MS, useLiveEvents } from './live-events';
+import { freezeTime, settleUntil } from '../test/exact-timers';
 import { FakeEventSource } from '../test/fake-event-source';
 
 function LiveDashboard() {
@@ -37,9 +38,8 @@ describe('live events on the dashboard', () => {
     });
     await screen.findByText('1,234');
     const dashboardCalls = calls.filter((c) => c.startsWith('/api/dashboard')).length;
-    // The refetch debounce runs on a fake clock (moved on below; it also follows the real one, as
-    // Testing Library's own setTimeout(0) needs); React and the test's polling keep real timers.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    // The refetch debounce runs on a clock that only the test moves (below).
+    freezeTime(['setTimeout', 'clearTimeout']);
     act(() =>
       FakeEventSource.instances[0]!.send({
         type: 'moderated',
@@ -51,9 +51,8 @@ describe('live events on the dashboard', () => {
       }),
     );
     const summary = screen.getByRole('region', { name: 'Summary' });
-    await waitFor(() =>
-      expect(within(summary).getByText('Pending Ads').parentElement).toHaveTextContent('Pending Ads1,233'),
-    );
+    const pending = () => within(summary).getByText('Pending Ads').parentElement!.textContent ?? '';
+    await settleUntil(() => pending().includes('Pending Ads1,233'), pending);
     expect(within(summary).getByText('Approved Ads').parentElement).toHaveTextContent('Approved Ads51(8 Added Today)');
     await act(() => vi.advanceTimersByTimeAsync(LIVE_REFRESH_DEBOUNCE_MS * 2));
     expect(calls.filter((c) => c.startsWith('/api/dashboard'))).toHaveLength(dashboardCalls);

@@ -5,6 +5,7 @@ import { makeAd, makeList } from '../features/ads/ads-test-data';
 import { jsonResponse, makeUser, renderApp, stubFetch } from '../test/render';
 import { LIVE_RETRY_MS } from './live-events';
 import { FakeEventSource } from '../test/fake-event-source';
+import { freezeTime, settleUntil } from '../test/exact-timers';
 
 const admin = makeUser();
 
@@ -24,7 +25,11 @@ function fakeServer() {
     if (path.startsWith('/api/rejection-reasons')) return jsonResponse({ success: true, reasons: [] });
     return jsonResponse({ success: false, message: 'Not found' }, 404);
   });
-  return { session, lists: () => calls.filter((c) => c.startsWith('/api/advertisements/list')).length };
+  return {
+    session,
+    lists: () => calls.filter((c) => c.startsWith('/api/advertisements/list')).length,
+    sessionChecks: () => calls.filter((c) => c === '/api/auth/session').length,
+  };
 }
 
 async function renderDirectory() {
@@ -73,25 +78,35 @@ describe('the live stream and the session', () => {
     const server = fakeServer();
     const { stream, store } = await renderDirectory();
     server.session.status = 503;
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const checks = server.sessionChecks();
+    freezeTime();
     act(() => {
       stream.readyState = FakeEventSource.CLOSED;
       stream.dispatch('error');
     });
-    await act(() => vi.advanceTimersByTimeAsync(LIVE_RETRY_MS));
+    // The session check answers (promises only) and the retry waits LIVE_RETRY_MS of the fake clock.
+    await settleUntil(() => server.sessionChecks() > checks);
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_RETRY_MS - 1));
+    expect(FakeEventSource.instances).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
     expect(FakeEventSource.instances).toHaveLength(2);
     expect(store.getState().user.currentUser).toEqual(admin);
   });
 
   it('stays signed in when a refused reconnection finds the session good, and opens a new stream later', async () => {
-    fakeServer();
+    const server = fakeServer();
     const { stream, store } = await renderDirectory();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const checks = server.sessionChecks();
+    freezeTime();
     act(() => {
       stream.readyState = FakeEventSource.CLOSED;
       stream.dispatch('error');
     });
-    await act(() => vi.advanceTimersByTimeAsync(LIVE_RETRY_MS));
+    // The session check answers (promises only) and the retry waits LIVE_RETRY_MS of the fake clock.
+    await settleUntil(() => server.sessionChecks() > checks);
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_RETRY_MS - 1));
+    expect(FakeEventSource.instances).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
     expect(FakeEventSource.instances).toHaveLength(2);
     expect(store.getState().user.currentUser).toEqual(admin);
   });
@@ -100,7 +115,7 @@ describe('the live stream and the session', () => {
     const server = fakeServer();
     const { stream } = await renderDirectory();
     const lists = server.lists();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    freezeTime();
     act(() => stream.dispatch(STREAM_EVENTS.superseded));
     expect(stream.readyState).toBe(FakeEventSource.CLOSED);
     expect(screen.getByText('Reconnecting to live updates…')).toBeInTheDocument();
@@ -110,7 +125,7 @@ describe('the live stream and the session', () => {
     act(() => void window.dispatchEvent(new Event('focus')));
     expect(FakeEventSource.instances).toHaveLength(2);
     act(() => FakeEventSource.instances[1]!.open());
-    await waitFor(() => expect(server.lists()).toBe(lists + 1));
+    await settleUntil(() => server.lists() === lists + 1);
   });
 
   it('loads the list again when a resume was too far behind to replay', async () => {

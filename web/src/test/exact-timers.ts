@@ -1,25 +1,28 @@
 import { act } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 
+type FakeTimers = NonNullable<Parameters<typeof vi.useFakeTimers>[0]>;
+
 /**
  * Fake timers that move only when the test moves them. `shouldAdvanceTime` stays off: with it the
  * fake clock also runs with the real one, so on a loaded machine the time between a message
  * appearing and the test looking at it is unknown, and "still there 1 ms before" cannot be exact.
  * Call it once the page has loaded (findBy* needs a clock that runs) and before the action that
- * starts the timer.
+ * starts the timer. `toFake` names the clocks to stop when the code under test needs the others
+ * running (every clock by default).
  */
-export function freezeTime() {
-  vi.useFakeTimers({ shouldAdvanceTime: false });
+export function freezeTime(toFake?: FakeTimers['toFake']) {
+  vi.useFakeTimers({ shouldAdvanceTime: false, toFake });
 }
 
 /**
  * Lets promises and 0 ms timers run (a stubbed fetch answering, React rendering the answer) until
  * `reached` holds, without moving the clock: waits for a state, never for a time.
  */
-export async function settleUntil(reached: () => boolean) {
+export async function settleUntil(reached: () => boolean, describe?: () => string) {
   // A hang guard only: each round is one turn of the real event loop.
   for (let round = 0; round < 2000 && !reached(); round++) await act(() => vi.advanceTimersByTimeAsync(0));
-  expect(reached()).toBe(true);
+  expect(reached(), describe?.()).toBe(true);
 }
 
 /** `present` holds until exactly `ms` after now: 1 ms before it still does, at `ms` it no longer does. */
