@@ -74,42 +74,30 @@ describe('the live stream and the session', () => {
     expect(store.getState().user.currentUser).toBeNull();
   });
 
-  it('opens a new stream later when the session check of a refused reconnection answers 503 (a server going down)', async () => {
-    const server = fakeServer();
-    const { stream, store } = await renderDirectory();
-    server.session.status = 503;
-    const checks = server.sessionChecks();
-    freezeTime();
-    act(() => {
-      stream.readyState = FakeEventSource.CLOSED;
-      stream.dispatch('error');
-    });
-    // The session check answers (promises only) and the retry waits LIVE_RETRY_MS of the fake clock.
-    await settleUntil(() => server.sessionChecks() > checks);
-    await act(() => vi.advanceTimersByTimeAsync(LIVE_RETRY_MS - 1));
-    expect(FakeEventSource.instances).toHaveLength(1);
-    await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(FakeEventSource.instances).toHaveLength(2);
-    expect(store.getState().user.currentUser).toEqual(admin);
-  });
-
-  it('stays signed in when a refused reconnection finds the session good, and opens a new stream later', async () => {
-    const server = fakeServer();
-    const { stream, store } = await renderDirectory();
-    const checks = server.sessionChecks();
-    freezeTime();
-    act(() => {
-      stream.readyState = FakeEventSource.CLOSED;
-      stream.dispatch('error');
-    });
-    // The session check answers (promises only) and the retry waits LIVE_RETRY_MS of the fake clock.
-    await settleUntil(() => server.sessionChecks() > checks);
-    await act(() => vi.advanceTimersByTimeAsync(LIVE_RETRY_MS - 1));
-    expect(FakeEventSource.instances).toHaveLength(1);
-    await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(FakeEventSource.instances).toHaveLength(2);
-    expect(store.getState().user.currentUser).toEqual(admin);
-  });
+  it.each([
+    ['answers 503 (a server going down)', 503],
+    ['finds the session good', 200],
+  ])(
+    'stays signed in when the session check of a refused reconnection %s, and opens a new stream later',
+    async (_, status) => {
+      const server = fakeServer();
+      const { stream, store } = await renderDirectory();
+      server.session.status = status;
+      const checks = server.sessionChecks();
+      freezeTime();
+      act(() => {
+        stream.readyState = FakeEventSource.CLOSED;
+        stream.dispatch('error');
+      });
+      // The session check answers (promises only) and the retry waits LIVE_RETRY_MS of the fake clock.
+      await settleUntil(() => server.sessionChecks() > checks);
+      await act(() => vi.advanceTimersByTimeAsync(LIVE_RETRY_MS - 1));
+      expect(FakeEventSource.instances).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(FakeEventSource.instances).toHaveLength(2);
+      expect(store.getState().user.currentUser).toEqual(admin);
+    },
+  );
 
   it('leaves a stream a newer tab replaced closed until this tab is shown, then reloads the list', async () => {
     const server = fakeServer();
