@@ -40,18 +40,25 @@ export const townIn = (rng: Rng, district: string) => rng.pick(towns[district] ?
 
 const lkr = (n: number) => `Rs. ${n.toLocaleString('en-LK')}`;
 
-type Maker = (rng: Rng, place: string) => { title: string; heading: string; details: string };
+/**
+ * An ad's text and its asking price in whole rupees (null: jobs, services, an ad with no price).
+ * Each maker draws its random values in one fixed order: the same seed gives the same ads.
+ */
+type Maker = (rng: Rng, place: string) => { title: string; heading: string; details: string; price: number | null };
 
 export const CATEGORIES: Record<string, { hue: [number, number, number]; make: Maker }> = {
   'Land sale': {
     hue: [86, 160, 72],
     make: (rng, place) => {
       const perches = rng.pick([6, 8, 10, 12, 15, 20, 40]);
-      const price = rng.int(4, 40) * 50_000;
+      const perPerch = rng.int(4, 40) * 50_000;
+      const shape = rng.pick(['flat', 'slightly sloped', 'square shaped']);
+      const fromRoad = rng.int(1, 15) * 100;
       return {
         title: `${perches} Perches Land`,
         heading: `${perches} Perches Land for Sale in ${place}`,
-        details: `Clear deed, ${rng.pick(['flat', 'slightly sloped', 'square shaped'])} bare land ${rng.int(1, 15) * 100} m from the main road. ${lkr(price)} per perch, negotiable. Water and electricity available.`,
+        details: `Clear deed, ${shape} bare land ${fromRoad} m from the main road. ${lkr(perPerch)} per perch, negotiable. Water and electricity available.`,
+        price: perches * perPerch,
       };
     },
   },
@@ -59,10 +66,17 @@ export const CATEGORIES: Record<string, { hue: [number, number, number]; make: M
     hue: [214, 140, 60],
     make: (rng, place) => {
       const beds = rng.int(2, 6);
+      const kind = rng.pick(['Two Storey', 'Single Storey', 'Luxury']);
+      const baths = rng.int(1, 4);
+      const floors = rng.pick(['tiled', 'titanium']);
+      const parking = rng.int(1, 3);
+      const land = rng.int(6, 20);
+      const price = rng.int(150, 900) * 100_000;
       return {
         title: `${beds} Bedroom House`,
-        heading: `${beds} Bedroom ${rng.pick(['Two Storey', 'Single Storey', 'Luxury'])} House for Sale in ${place}`,
-        details: `${beds} bedrooms, ${rng.int(1, 4)} bathrooms, ${rng.pick(['tiled', 'titanium'])} floors, parking for ${rng.int(1, 3)} vehicles, on ${rng.int(6, 20)} perches. Price ${lkr(rng.int(150, 900) * 100_000)}.`,
+        heading: `${beds} Bedroom ${kind} House for Sale in ${place}`,
+        details: `${beds} bedrooms, ${baths} bathrooms, ${floors} floors, parking for ${parking} vehicles, on ${land} perches. Price ${lkr(price)}.`,
+        price,
       };
     },
   },
@@ -82,6 +96,8 @@ export const CATEGORIES: Record<string, { hue: [number, number, number]; make: M
         title: job,
         heading: `${job} Wanted - ${place}`,
         details: `Immediate vacancy for a ${job.toLowerCase()}. Salary ${lkr(rng.int(45, 150) * 1000)} plus allowances. Apply with your CV.`,
+        // A salary is not an asking price.
+        price: null,
       };
     },
   },
@@ -98,10 +114,15 @@ export const CATEGORIES: Record<string, { hue: [number, number, number]; make: M
         'Honda Dio Scooter',
       ]);
       const year = rng.int(2008, 2022);
+      const km = rng.int(20, 180) * 1000;
+      const owner = rng.pick(['first owner', 'second owner']);
+      const condition = rng.pick(['excellent', 'very good']);
+      const price = rng.int(25, 160) * 100_000;
       return {
         title: `${car} ${year}`,
         heading: `${car} ${year} for Sale`,
-        details: `${rng.int(20, 180) * 1000} km, ${rng.pick(['first owner', 'second owner'])}, ${rng.pick(['excellent', 'very good'])} condition. ${lkr(rng.int(25, 160) * 100_000)}.`,
+        details: `${km} km, ${owner}, ${condition} condition. ${lkr(price)}.`,
+        price,
       };
     },
   },
@@ -116,11 +137,9 @@ export const CATEGORIES: Record<string, { hue: [number, number, number]; make: M
         'Canon EOS Camera',
         'Singer Washing Machine',
       ]);
-      return {
-        title: item,
-        heading: `${item} - ${rng.pick(['Brand New', 'Used', 'Like New'])}`,
-        details: `With warranty. ${lkr(rng.int(30, 400) * 1000)}.`,
-      };
+      const condition = rng.pick(['Brand New', 'Used', 'Like New']);
+      const price = rng.int(30, 400) * 1000;
+      return { title: item, heading: `${item} - ${condition}`, details: `With warranty. ${lkr(price)}.`, price };
     },
   },
   'Mobile phones': {
@@ -134,21 +153,22 @@ export const CATEGORIES: Record<string, { hue: [number, number, number]; make: M
         'iPhone 11 64GB',
         'Oppo A78',
       ]);
-      return {
-        title: phone,
-        heading: `${phone} for Sale`,
-        details: `${rng.pick(['Brand new, sealed', 'Used, no scratches'])}. ${lkr(rng.int(35, 320) * 1000)}.`,
-      };
+      const condition = rng.pick(['Brand new, sealed', 'Used, no scratches']);
+      const price = rng.int(35, 320) * 1000;
+      return { title: phone, heading: `${phone} for Sale`, details: `${condition}. ${lkr(price)}.`, price };
     },
   },
   'Property rentals': {
     hue: [180, 150, 50],
     make: (rng, place) => {
       const kind = rng.pick(['Annex', 'Apartment', 'House', 'Room', 'Shop Space']);
+      const rent = rng.int(15, 250) * 1000;
       return {
         title: `${kind} for Rent`,
         heading: `${kind} for Rent in ${place}`,
-        details: `Monthly rent ${lkr(rng.int(15, 250) * 1000)}, ${rng.int(3, 12)} months advance.`,
+        details: `Monthly rent ${lkr(rent)}, ${rng.int(3, 12)} months advance.`,
+        // The monthly rent, as rentals are priced.
+        price: rent,
       };
     },
   },
@@ -167,6 +187,8 @@ export const CATEGORIES: Record<string, { hue: [number, number, number]; make: M
         title: service,
         heading: `${service} Services - ${place}`,
         details: `Reliable and affordable. Call for a free quotation. Island-wide service from ${lkr(rng.int(2, 20) * 500)}.`,
+        // "From Rs. …" is a starting rate, not a price.
+        price: null,
       };
     },
   },
