@@ -1,4 +1,5 @@
 // Kept apart from the schemas (ads.ts) so that a screen reading them loads no part of zod.
+import { HIGH_PRIORITY_HOURS } from './dashboard-constants';
 import { isAbsoluteUrl } from './thumbnail-urls';
 
 /** Advertisement in docs/product.md#entities, rejection rules in docs/product.md#validation-rules, ads messages in docs/product.md#error-catalogue; docs/decisions/0014-ad-moderation-rules.md. */
@@ -8,6 +9,15 @@ export const AD_TYPES = ['digital', 'regular'] as const;
 export type AdType = (typeof AD_TYPES)[number];
 export const AD_SORT_FIELDS = ['id', 'heading', 'username', 'postingDate', 'adType', 'status'] as const;
 export type AdSortField = (typeof AD_SORT_FIELDS)[number];
+/**
+ * The ads directory's views (docs/decisions/0014-ad-moderation-rules.md, "Views"): `overdue` is
+ * pending ads posted more than AD_OVERDUE_HOURS ago (the dashboard's High Priority figure), `mine`
+ * the ads whose live claim the caller holds. A view narrows like any other filter.
+ */
+export const AD_LIST_VIEWS = ['all', 'overdue', 'mine'] as const;
+export type AdListView = (typeof AD_LIST_VIEWS)[number];
+/** A pending ad posted longer ago than this is overdue: the dashboard's High Priority rule, one constant. */
+export const AD_OVERDUE_HOURS = HIGH_PRIORITY_HOURS;
 
 export const ADS_PAGE_SIZE = 10;
 export const ADS_MAX_PAGE_SIZE = 100;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { multiLine } from './text-rules';
 import { imageThumbnails } from './thumbnails';
 import {
+  AD_LIST_VIEWS,
   AD_SORT_FIELDS,
   AD_STATUSES,
   AD_TYPES,
@@ -16,6 +17,7 @@ import {
 } from './ads-constants';
 
 export * from './ads-constants';
+export * from './ads-advertiser';
 
 /** Who is reviewing a pending ad, until when (docs/decisions/0017-live-queue-and-claims.md). */
 export const adClaim = z.object({
@@ -71,6 +73,8 @@ const adListFields = z.strictObject({
   sort: z.enum(AD_SORT_FIELDS).default('postingDate'),
   order: z.enum(['asc', 'desc']).default('desc'),
   status: z.enum(['all', ...AD_STATUSES]).default('all'),
+  /** One of the directory's views (AD_LIST_VIEWS); it narrows like the other filters. Absent: all. */
+  view: z.enum(AD_LIST_VIEWS).optional(),
   category: optionalText(100, adMessages.categoryTooLong),
   district: optionalText(100, adMessages.districtTooLong),
   q: optionalText(MAX_SEARCH_LENGTH, adMessages.searchTooLong),
@@ -94,7 +98,7 @@ export type AdListQuery = z.infer<typeof adListQuery>;
 export type AdListParams = z.input<typeof adListQuery>;
 
 /** GET /api/advertisements/count query: the list's filters and search, without paging or sort. */
-export const adCountQuery = adListFields.pick({ status: true, category: true, district: true, q: true });
+export const adCountQuery = adListFields.pick({ status: true, view: true, category: true, district: true, q: true });
 export type AdCountParams = z.input<typeof adCountQuery>;
 export const adCountResponse = z.object({ total: z.number().int() });
 export type AdCountResponse = z.infer<typeof adCountResponse>;
