@@ -2,22 +2,11 @@ import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdLiveEvent } from '@backoffice/contract';
 import { adminClient } from '../support/ads-helpers';
-import { openEventStream, type EventStream } from '../support/event-stream';
+import { manualEvery, openEventStream, quietPair, type EventStream } from '../support/event-stream';
 import { makeAd, makeAdmin, signIn } from '../support/factories';
 import { waitFor } from '../support/message-servers';
 import { buildTestApp, describeApi, testDb, type TestApp } from '../support/test-app';
 import { advertisements } from '../../src/db/schema';
-import type { Every } from '../../src/modules/live/live-hub';
-
-/** A heartbeat the test ticks by hand. */
-function manualEvery() {
-  const beats: (() => void)[] = [];
-  const every: Every = (fn) => {
-    beats.push(fn);
-    return () => beats.splice(beats.indexOf(fn), 1);
-  };
-  return { every, tick: () => beats.forEach((fn) => fn()) };
-}
 
 describeApi('GET /api/events (docs/decisions/0017-live-queue-and-claims.md)', () => {
   let t: TestApp;
@@ -183,12 +172,9 @@ describe.skipIf(testDb !== 'postgres')('two server instances on one PostgreSQL',
   });
 
   it("delivers an approve on instance A to a stream on instance B, and B's back to A", async () => {
-    // No heartbeat (its catch-up would deliver without NOTIFY): only the database's notification can.
-    const quiet = manualEvery();
-    a = await buildTestApp({ live: { every: quiet.every } });
-    b = await buildTestApp({ sameDatabaseAs: a, live: { every: quiet.every } });
-    const baseA = await a.app.listen({ host: '127.0.0.1', port: 0 });
-    const baseB = await b.app.listen({ host: '127.0.0.1', port: 0 });
+    const pair = await quietPair();
+    ({ a, b } = pair);
+    const { baseA, baseB } = pair;
     const admin = await makeAdmin(a.database.db, { name: 'Nimal Perera' });
     const cookie = await signIn(a.app, admin.email);
     const [one, two] = await Promise.all([makeAd(a.database.db), makeAd(a.database.db)]);

@@ -1,22 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { STREAM_EVENTS } from '@backoffice/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openEventStream, type EventStream } from '../support/event-stream';
+import { manualEvery, openEventStream, quietPair, type EventStream } from '../support/event-stream';
 import { makeAdmin, signIn } from '../support/factories';
 import { buildTestApp, describeApi, ORIGIN, testDb, type TestApp } from '../support/test-app';
 import { editBody, usersClient } from '../support/users-factories';
 import { sessions } from '../../src/db/schema';
-import type { Every } from '../../src/modules/live/live-hub';
-
-/** Timers the test runs by hand: the heartbeat and the re-check of the streams' sessions. */
-function manualEvery() {
-  const beats: (() => void)[] = [];
-  const every: Every = (fn) => {
-    beats.push(fn);
-    return () => beats.splice(beats.indexOf(fn), 1);
-  };
-  return { every, tick: () => beats.forEach((fn) => fn()) };
-}
 
 /** Ended by the server with `event: signed-out`, and the next connection is refused as a browser's would be. */
 async function expectSignedOut(s: EventStream, base: string, cookie: string) {
@@ -123,11 +112,9 @@ describe.skipIf(testDb !== 'postgres')('a sign-out on one instance', () => {
   });
 
   it('ends the session’s stream on another instance (NOTIFY, no timer)', async () => {
-    const quiet = manualEvery();
-    a = await buildTestApp({ live: { every: quiet.every } });
-    b = await buildTestApp({ sameDatabaseAs: a, live: { every: quiet.every } });
-    await a.app.listen({ host: '127.0.0.1', port: 0 });
-    const baseB = await b.app.listen({ host: '127.0.0.1', port: 0 });
+    const pair = await quietPair();
+    ({ a, b } = pair);
+    const { baseB } = pair;
     const admin = await makeAdmin(a.database.db);
     const cookie = await signIn(a.app, admin.email);
     const onB = await openEventStream(baseB, cookie);

@@ -1,6 +1,31 @@
 import http from 'node:http';
 import type { AdLiveEvent } from '@backoffice/contract';
 import { waitFor } from './message-servers';
+import { buildTestApp, type TestApp } from './test-app';
+import type { Every } from '../../src/modules/live/live-hub';
+
+/** Timers the test runs by hand: the heartbeat and the re-check of the streams' sessions. */
+export function manualEvery() {
+  const beats: (() => void)[] = [];
+  const every: Every = (fn) => {
+    beats.push(fn);
+    return () => beats.splice(beats.indexOf(fn), 1);
+  };
+  return { every, tick: () => beats.forEach((fn) => fn()) };
+}
+
+/**
+ * Two instances on one PostgreSQL database, both listening, neither with a running heartbeat (its
+ * catch-up would deliver without NOTIFY): only the database's notification reaches the other.
+ */
+export async function quietPair(): Promise<{ a: TestApp; b: TestApp; baseA: string; baseB: string }> {
+  const quiet = manualEvery();
+  const a = await buildTestApp({ live: { every: quiet.every } });
+  const b = await buildTestApp({ sameDatabaseAs: a, live: { every: quiet.every } });
+  const baseA = await a.app.listen({ host: '127.0.0.1', port: 0 });
+  const baseB = await b.app.listen({ host: '127.0.0.1', port: 0 });
+  return { a, b, baseA, baseB };
+}
 
 export type StreamFrame = { id?: string; event?: string; data?: string; comment?: string };
 
