@@ -17,6 +17,22 @@ import { buildTestApp, describeApi, ORIGIN, testDb, type TestApp } from '../supp
  */
 type Held = { waitForWaiter(): Promise<void>; commit(): Promise<void> };
 
+/** Sends `request` while `statements` are held open; commits them once the request waits for them. */
+async function whileHeld<T>(t: TestApp, statements: string[], request: () => Promise<T>): Promise<T> {
+  const held = await holdOpen(t, statements);
+  const answer = request();
+  await held.waitForWaiter();
+  await held.commit();
+  return answer;
+}
+
+/** Another instance's change, in one transaction: `userId` became an admin and `adminId` lost their rights. */
+const promoteAndDemote = (userId: string, adminId: string) => [
+  `select id from users where is_admin order by id for no key update`,
+  `update users set is_admin = true where id = '${userId}'`,
+  `update users set is_admin = false where id = '${adminId}'`,
+];
+
 async function holdOpen(t: TestApp, statements: string[]): Promise<Held> {
   if (testDb === 'pglite') {
     await t.database.db.transaction(async (tx) => {
@@ -80,14 +96,14 @@ describeApi('users: the admin guard and the last-administrator rule under concur
     const promoted = await makeUser(t.database.db);
     const other = await makeUser(t.database.db);
     // Another instance's promotion (the edit locks the user, then updates it), not yet committed.
-    const promotion = await holdOpen(t, [
-      `select id from users where id = '${promoted.id}' for update`,
-      `update users set is_admin = true where id = '${promoted.id}'`,
-    ]);
-    const bulk = send(cookie, 'POST', '/api/users/bulk-delete', { ids: [promoted.id, other.id] });
-    await promotion.waitForWaiter();
-    await promotion.commit();
-    const res = await bulk;
+    const res = await whileHeld(
+      t,
+      [
+        `select id from users where id = '${promoted.id}' for update`,
+        `update users set is_admin = true where id = '${promoted.id}'`,
+      ],
+      () => send(cookie, 'POST', '/api/users/bulk-delete', { ids: [promoted.id, other.id] }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().results).toEqual([
       { id: promoted.id, ok: false, message: exportText.cannotDeleteAdmin },
@@ -102,14 +118,9 @@ describeApi('users: the admin guard and the last-administrator rule under concur
     const user = await makeUser(t.database.db);
     // Another instance: the user became an admin, and the requesting admin lost their rights
     // (say, the new admin demoted them), together, not yet committed.
-    const change = await holdOpen(t, [
-      `select id from users where is_admin order by id for no key update`,
-      `update users set is_admin = true where id = '${user.id}'`,
-      `update users set is_admin = false where id = '${admin.id}'`,
-    ]);
-    const deleting = send(cookie, 'DELETE', `/api/users/${user.id}`);
-    await change.waitForWaiter();
-    await change.commit();
+    const deleting = whileHeld(t, promoteAndDemote(user.id, admin.id), () =>
+      send(cookie, 'DELETE', `/api/users/${user.id}`),
+    );
     expectLastAdminRule(await deleting, 403);
     expect(await roleOf(user.id)).toBe(true);
     expect(await adminCount()).toBe(1);
@@ -119,15 +130,10 @@ describeApi('users: the admin guard and the last-administrator rule under concur
     const admin = await makeAdmin(t.database.db);
     const cookie = await signIn(t.app, admin.email);
     const user = await makeUser(t.database.db);
-    const change = await holdOpen(t, [
-      `select id from users where is_admin order by id for no key update`,
-      `update users set is_admin = true where id = '${user.id}'`,
-      `update users set is_admin = false where id = '${admin.id}'`,
-    ]);
     // The form was opened before the promotion: it still says advertiser.
-    const editing = send(cookie, 'PUT', `/api/users/${user.id}`, editBody(user, { mobile: '0712345678' }));
-    await change.waitForWaiter();
-    await change.commit();
+    const editing = whileHeld(t, promoteAndDemote(user.id, admin.id), () =>
+      send(cookie, 'PUT', `/api/users/${user.id}`, editBody(user, { mobile: '0712345678' })),
+    );
     expectLastAdminRule(await editing, 403);
     expect(await roleOf(user.id)).toBe(true);
     expect(await adminCount()).toBe(1);
@@ -138,13 +144,11 @@ describeApi('users: the admin guard and the last-administrator rule under concur
     const b = await makeAdmin(t.database.db);
     const cookieB = await signIn(t.app, b.email);
     // A's delete of B, on another instance: the admins locked, B gone, not yet committed.
-    const deleteOfB = await holdOpen(t, [
-      `select id from users where is_admin order by id for no key update`,
-      `delete from users where id = '${b.id}'`,
-    ]);
-    const deleteOfA = send(cookieB, 'DELETE', `/api/users/${a.id}`);
-    await deleteOfB.waitForWaiter();
-    await deleteOfB.commit();
+    const deleteOfA = whileHeld(
+      t,
+      [`select id from users where is_admin order by id for no key update`, `delete from users where id = '${b.id}'`],
+      () => send(cookieB, 'DELETE', `/api/users/${a.id}`),
+    );
     expectLastAdminRule(await deleteOfA, 401);
     expect(await roleOf(a.id)).toBe(true);
     expect(await adminCount()).toBe(1);
