@@ -45,20 +45,19 @@ describe('kill -9 during banner uploads (embedded database)', () => {
   async function uploader(url: string, cookie: string, alive: () => boolean, n: number): Promise<void> {
     for (let i = n; alive(); i += 4) {
       const { payload, contentType } = multipart(formParts(validFields(), { data: sent[i % sent.length]! }));
-      try {
-        const res = await fetch(`${url}/api/banner-ads`, {
-          method: 'POST',
-          headers: { cookie, origin: url, 'content-type': contentType },
-          body: payload,
-        });
-        const body = (await res.json()) as { bannerAd?: { _id: string; image: string } };
-        if (res.status === 201) {
-          acknowledged.set(body.bannerAd!._id, body.bannerAd!.image);
-          onAcknowledged();
-        } else expect(res.status, JSON.stringify(body)).toBe(201);
-      } catch {
-        return; // the connection died with the server: never acknowledged
-      }
+      // SIGKILL: a dead server answers nothing, so the only failure allowed is the connection's.
+      const answer = await fetch(`${url}/api/banner-ads`, {
+        method: 'POST',
+        headers: { cookie, origin: url, 'content-type': contentType },
+        body: payload,
+      })
+        .then(async (res) => ({ status: res.status, text: await res.text() }))
+        .catch(() => null);
+      if (answer === null) return; // the connection died with the server: never acknowledged
+      expect(answer.status, answer.text).toBe(201);
+      const { bannerAd } = JSON.parse(answer.text) as { bannerAd: { _id: string; image: string } };
+      acknowledged.set(bannerAd._id, bannerAd.image);
+      onAcknowledged();
     }
   }
 
@@ -70,11 +69,15 @@ describe('kill -9 during banner uploads (embedded database)', () => {
       let alive = true;
       const before = acknowledged.size;
       const writers = [0, 1, 2, 3].map((n) => uploader(server!.url, cookie, () => alive, n));
-      // Some uploads done, others in flight: pull the plug.
-      await uploaded(() => acknowledged.size >= before + 4);
+      const written = Promise.all(writers);
+      // Some uploads done, others in flight: pull the plug. A wrong answer before then fails here.
+      await Promise.race([
+        uploaded(() => acknowledged.size >= before + 4),
+        written.then(() => expect.fail('the uploads stopped before the server was killed')),
+      ]);
       await server.kill();
       alive = false;
-      await Promise.all(writers);
+      await written;
     }
 
     // As if the restart came a little later: every temporary leftover is old enough to sweep.
