@@ -1,12 +1,15 @@
-import { Outlet } from 'react-router';
+import { useId, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { useGetSessionQuery } from '../../features/auth/auth-api';
-import { FullscreenButton } from './fullscreen-button';
 import { HeaderBar } from './header-bar';
 import { LiveIndicator } from './live-indicator';
 import { useLiveEvents } from '../live-events';
 import { Sidebar } from './sidebar';
 
-/** Dark admin shell: fixed sidebar, header bar, scrollable main area, fullscreen toggle (docs/product.md#overview, docs/product.md#screens-and-routes). */
+/**
+ * Dark admin shell: the sidebar (fixed from 1024 px, behind the header's menu button below), the
+ * header bar with the full-screen toggle, and the scrollable main area (docs/product.md#overview).
+ */
 export function AppShell() {
   // Checks the server session on every mount; a 401 signs the client out (docs/decisions/0012-access-control.md) and the guard
   // then sends the visitor to /.
@@ -14,17 +17,41 @@ export function AppShell() {
   // One event stream per signed-in session, once the session is known good; it closes on sign-out.
   useLiveEvents(session.isSuccess);
 
+  const sidebarId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const [navOpen, setNavOpen] = useState(false);
+  // Choosing an entry closes the menu.
+  const { pathname } = useLocation();
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setNavOpen(false);
+  }
+  const closeNav = (returnFocus: boolean) => {
+    setNavOpen(false);
+    if (returnFocus) menuButton.current?.focus();
+  };
+
   return (
     <div className="h-full bg-slate-950 text-slate-100">
-      <Sidebar />
-      <main className="fixed inset-y-0 right-0 left-64 overflow-y-auto">
-        <HeaderBar sessionChecked={session.isSuccess} />
-        {/* The bottom padding keeps the floating full-screen button clear of the last controls (a pager). */}
-        <div className="mx-auto max-w-screen-2xl px-8 pt-8 pb-28">
+      <Sidebar id={sidebarId} open={navOpen} onClose={closeNav} />
+      {navOpen && (
+        <div
+          className="fixed inset-0 z-30 bg-slate-950/70 lg:hidden"
+          aria-hidden="true"
+          onClick={() => closeNav(false)}
+        />
+      )}
+      <main className="fixed inset-y-0 right-0 left-0 overflow-y-auto lg:left-64">
+        <HeaderBar
+          sessionChecked={session.isSuccess}
+          menu={{ open: navOpen, controls: sidebarId, onToggle: () => setNavOpen((o) => !o) }}
+          menuButtonRef={menuButton}
+        />
+        <div className="mx-auto max-w-screen-2xl px-3 pt-4 pb-8 sm:px-6 lg:px-8 lg:pt-5">
           <Outlet />
         </div>
       </main>
-      <FullscreenButton />
       <LiveIndicator />
     </div>
   );

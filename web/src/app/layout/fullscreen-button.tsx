@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Maximize, Minimize } from 'lucide-react';
-import { cx, focusRing } from '../../components/ui';
+import { IconButton } from '../../components/ui';
 
-/** Floating bottom-right toggle; state follows the browser, toggle errors are only logged (docs/product.md#overview). */
+/**
+ * The full-screen toggle, in the header bar (never over the page's controls); its state follows the
+ * browser, toggle errors are only logged (docs/product.md#overview).
+ */
 export function FullscreenButton() {
   const [isFullscreen, setIsFullscreen] = useState(() => document.fullscreenElement != null);
 
@@ -24,18 +27,8 @@ export function FullscreenButton() {
   const label = isFullscreen ? 'Exit fullscreen' : 'Enter fullscreen';
   const Icon = isFullscreen ? Minimize : Maximize;
   return (
-    <button
-      type="button"
-      onClick={toggle}
-      aria-label={label}
-      title={label}
-      className={cx(
-        'fixed right-6 bottom-6 z-30 inline-flex size-12 items-center justify-center rounded-full',
-        'bg-indigo-500 text-white shadow-lg shadow-indigo-950/50 transition-colors hover:bg-indigo-600',
-        focusRing,
-      )}
-    >
+    <IconButton onClick={toggle} aria-label={label} title={label}>
       <Icon className="size-5" aria-hidden="true" />
-    </button>
+    </IconButton>
   );
 }

@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Bell, Search } from 'lucide-react';
+import { Bell, Menu, Search } from 'lucide-react';
 import { dashboardText } from '@backoffice/contract';
 import { cx, focusRing, inputClass } from '../../components/ui';
 import { useGetNotificationsQuery } from '../../features/notifications/notifications-api';
 import { hasUnread, selectLastSeenAt } from '../../features/notifications/notifications-slice';
 import { paths } from '../../lib/paths';
 import { useAppSelector } from '../hooks';
+import { FullscreenButton } from './fullscreen-button';
 
 /** How often the bell asks whether something new arrived. */
 export const BELL_POLL_MS = 60_000;
@@ -21,12 +22,28 @@ export function initialsOf(name: string): string {
   return (words[0] ?? '?').slice(0, 2).toUpperCase();
 }
 
+export interface HeaderMenu {
+  open: boolean;
+  /** The sidebar's id. */
+  controls: string;
+  onToggle: () => void;
+}
+
 /**
- * The bar above every screen (docs/product.md#dashboard): a search box that opens the ads directory
- * searching the text, the notifications bell (dot only when something is unread) and the
- * signed-in admin's badge.
+ * The bar above every screen (docs/product.md#overview): under 1024 px the menu button that opens
+ * the sidebar, a search box that opens the ads directory searching the text, the notifications bell
+ * (dot only when something is unread), the full-screen toggle and the signed-in admin's badge.
  */
-export function HeaderBar({ sessionChecked = true }: { sessionChecked?: boolean }) {
+export function HeaderBar({
+  sessionChecked = true,
+  menu,
+  menuButtonRef,
+}: {
+  sessionChecked?: boolean;
+  menu?: HeaderMenu;
+  /** The menu button, to give the focus back to when the sidebar closes. */
+  menuButtonRef?: Ref<HTMLButtonElement>;
+}) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const user = useAppSelector((s) => s.user.currentUser);
@@ -43,8 +60,24 @@ export function HeaderBar({ sessionChecked = true }: { sessionChecked?: boolean 
   }
 
   return (
-    <header className="sticky top-0 z-20 flex h-16 items-center gap-4 border-b border-slate-800 bg-slate-950/90 px-8 backdrop-blur">
-      <form role="search" onSubmit={submit} className="relative w-full max-w-md">
+    <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-slate-800 bg-slate-950/90 px-3 backdrop-blur sm:gap-4 sm:px-6 lg:px-8">
+      {menu && (
+        <button
+          ref={menuButtonRef}
+          type="button"
+          aria-label="Menu"
+          aria-expanded={menu.open}
+          aria-controls={menu.controls}
+          onClick={menu.onToggle}
+          className={cx(
+            'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-300 transition-colors hover:bg-slate-800 hover:text-slate-100 lg:hidden',
+            focusRing,
+          )}
+        >
+          <Menu className="size-5" aria-hidden="true" />
+        </button>
+      )}
+      <form role="search" onSubmit={submit} className="relative w-full max-w-md min-w-0">
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
           aria-hidden="true"
@@ -59,7 +92,7 @@ export function HeaderBar({ sessionChecked = true }: { sessionChecked?: boolean 
           className={cx(inputClass, 'pl-9')}
         />
       </form>
-      <div className="ml-auto flex items-center gap-4">
+      <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-3">
         <Link
           to={paths.notifications}
           aria-label={unread ? 'Notifications (unread)' : 'Notifications'}
@@ -77,15 +110,16 @@ export function HeaderBar({ sessionChecked = true }: { sessionChecked?: boolean 
             />
           )}
         </Link>
+        <FullscreenButton />
         {user && (
-          <div className="flex items-center gap-3" aria-label={`Signed in as ${displayName}`} role="group">
+          <div className="flex items-center gap-3 pl-1" aria-label={`Signed in as ${displayName}`} role="group">
             <span
               className="flex size-9 items-center justify-center rounded-full bg-indigo-500/20 text-sm font-semibold text-indigo-200 ring-1 ring-indigo-500/40"
               aria-hidden="true"
             >
               {initialsOf(displayName)}
             </span>
-            <span className="text-sm font-medium text-slate-200">{displayName}</span>
+            <span className="text-sm font-medium text-slate-200 max-md:sr-only">{displayName}</span>
           </div>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, renderApp, stubFetch } from '../../test/render';
@@ -75,5 +75,50 @@ describe('Sidebar', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Admin Panel Login' })).toBeInTheDocument();
     expect(store.getState().user.currentUser).toBeNull();
+  });
+
+  it('under 1024 px opens from the menu button and closes on Escape, its close button or a choice', async () => {
+    stubServer();
+    const { router } = await renderShell();
+    const user = userEvent.setup();
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    const sidebar = document.getElementById(menu.getAttribute('aria-controls')!)!;
+    expect(sidebar).toContainElement(screen.getByRole('navigation', { name: 'Main' }));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    // Closed, it is out of sight and out of the tab order below 1024 px (CSS `invisible`), fixed above.
+    expect(sidebar).toHaveClass('invisible', 'lg:visible');
+
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(sidebar).toHaveClass('visible');
+    expect(sidebar).not.toHaveClass('invisible');
+    // The focus moves into it, on its first entry.
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+
+    await user.click(menu);
+    await user.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+
+    await user.click(menu);
+    await user.click(screen.getByRole('link', { name: 'Banner Ads' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Banner Ads' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/banners');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(sidebar).toHaveClass('invisible');
+  });
+
+  it('closes when the focus leaves it', async () => {
+    stubServer();
+    await renderShell();
+    const user = userEvent.setup();
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    screen.getByRole('searchbox', { name: 'Search the ads directory' }).focus();
+    await waitFor(() => expect(menu).toHaveAttribute('aria-expanded', 'false'));
   });
 });

@@ -1,7 +1,8 @@
+import { useEffect, useRef, type FocusEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { NavLink, useNavigate } from 'react-router';
-import { LogOut } from 'lucide-react';
-import { Logo, cx, focusRing } from '../../components/ui';
+import { LogOut, X } from 'lucide-react';
+import { IconButton, Logo, cx, focusRing } from '../../components/ui';
 import { signOut } from '../../features/auth/user-slice';
 import { baseApi } from '../../lib/api';
 import { paths } from '../../lib/paths';
@@ -16,10 +17,42 @@ async function requestSignOut() {
   }
 }
 
-/** Fixed 16rem sidebar: logo, the nine entries, Logout at the bottom (docs/product.md#overview). */
-export function Sidebar() {
+export interface SidebarProps {
+  id?: string;
+  /** Under 1024 px: shown over the page (the header's menu button opens it). */
+  open?: boolean;
+  /** Escape, the close button or focus leaving it; `returnFocus` sends the focus back to the menu button. */
+  onClose?: (returnFocus: boolean) => void;
+}
+
+/**
+ * The 16rem sidebar: logo, the nine entries, Logout at the bottom (docs/product.md#overview). Fixed
+ * from 1024 px; below, hidden (and out of the tab order) until the header's menu button opens it
+ * over the page. Open, it takes the focus; Escape or its close button closes it and gives the focus
+ * back to the menu button, and tabbing out of it closes it.
+ */
+export function Sidebar({ id, open = false, onClose }: SidebarProps) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const aside = useRef<HTMLElement>(null);
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    aside.current?.querySelector<HTMLElement>('nav a')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close.current?.(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  function onBlur(event: FocusEvent<HTMLElement>) {
+    if (open && event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) onClose?.(false);
+  }
 
   async function handleLogout() {
     await requestSignOut();
@@ -30,11 +63,24 @@ export function Sidebar() {
   }
 
   return (
-    <aside className="fixed inset-y-0 left-0 z-30 flex w-64 flex-col border-r border-slate-800 bg-slate-900">
-      <div className="flex h-16 shrink-0 items-center border-b border-slate-800 px-5">
+    <aside
+      ref={aside}
+      id={id}
+      aria-label="Sidebar"
+      onBlur={onBlur}
+      className={cx(
+        'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-800 bg-slate-900',
+        'transition-[translate,visibility] duration-200 lg:visible lg:translate-x-0',
+        open ? 'visible translate-x-0 shadow-2xl shadow-black/50' : 'invisible -translate-x-full',
+      )}
+    >
+      <div className="flex h-14 shrink-0 items-center justify-between border-b border-slate-800 px-5">
         <NavLink to={paths.dashboard} className={cx('rounded-lg', focusRing)}>
           <Logo />
         </NavLink>
+        <IconButton aria-label="Close menu" className="-mr-2 lg:hidden" onClick={() => onClose?.(true)}>
+          <X className="size-5" aria-hidden="true" />
+        </IconButton>
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { CircleAlert, CircleCheck, TriangleAlert, X } from 'lucide-react';
 import { cx } from './cx';
 
@@ -37,6 +37,30 @@ export function Banner({ message, onDismiss }: { message: BannerMessage; onDismi
           <X className="size-4" aria-hidden="true" />
         </button>
       )}
+    </div>
+  );
+}
+
+/**
+ * Messages floating over the page's bottom corner (full width on a phone): showing one never moves
+ * the rows under the pointer. Put `FloatingBanner`s in it.
+ */
+export function MessageOverlay({ children }: { children: ReactNode }) {
+  return (
+    <div
+      className="pointer-events-none fixed inset-x-3 bottom-3 z-50 flex flex-col items-stretch gap-2 empty:hidden sm:right-6 sm:bottom-6 sm:left-auto sm:w-[28rem]"
+      aria-live="polite"
+    >
+      {children}
+    </div>
+  );
+}
+
+/** A `Banner` on an opaque backing with a shadow, for a `MessageOverlay`. */
+export function FloatingBanner(props: { message: BannerMessage; onDismiss?: () => void }) {
+  return (
+    <div className="pointer-events-auto rounded-lg bg-slate-900 shadow-xl shadow-black/40">
+      <Banner {...props} />
     </div>
   );
 }

@@ -66,3 +66,25 @@ export const {
   useDeleteAdMutation,
   usePrefetch: useAdsPrefetch,
 } = adsApi;
+
+/**
+ * The rows, the total and the answer of the directory's current list call. Moderation needs fresh
+ * rows: a cached view is shown at once but asked for again. A search's total comes from a separate
+ * count call when the page does not show the end (docs/decisions/0014-ad-moderation-rules.md); it
+ * is cached per search, so paging through results counts once.
+ */
+export function useAdsList(params: AdListParams) {
+  const list = useListAdsQuery(params, { refetchOnMountOrArgChange: true });
+  const { status, view, category, district, q } = params;
+  const countNeeded = list.currentData?.total === null;
+  const counted = useCountAdsQuery({ status, view, category, district, q }, { skip: !countNeeded });
+  return {
+    list,
+    // `currentData` belongs to the current view; `data` may be the previous view's while loading.
+    ads: list.currentData?.advertisements ?? [],
+    loading: list.currentData === undefined && list.isFetching,
+    total: (countNeeded ? counted.currentData?.total : list.currentData?.total) ?? 0,
+    /** The total is known (the export menu names it only then). */
+    counted: list.currentData !== undefined && (!countNeeded || counted.currentData !== undefined),
+  };
+}

@@ -3,16 +3,31 @@ import { ADS_PAGE_SIZE, adMessages, liveText, type AdListParams, type Advertisem
 import { useSelector } from 'react-redux';
 import { selectCurrentUser } from '../../lib/session-events';
 import { useNow } from '../../lib/use-now';
-import { Banner, Button, PageHeader, Pager, Panel, pageCount, usePanel, useTimedMessage } from '../../components/ui';
-import { useAdsPrefetch, useCountAdsQuery, useListAdsQuery } from './ads-api';
+import { Keyboard } from 'lucide-react';
+import {
+  Button,
+  FloatingBanner,
+  MessageOverlay,
+  NARROW_QUERY,
+  PageHeader,
+  Pager,
+  Panel,
+  pageCount,
+  useMediaQuery,
+  usePanel,
+  useTimedMessage,
+} from '../../components/ui';
+import { useAdsList, useAdsPrefetch } from './ads-api';
 import { AdsCountCards } from './ads-count-cards';
-import { activeFilterCount, AdsExportMenu } from './ads-export';
-import { AdsBulkBar, AdsFilterPanel, AdsToolbar } from './ads-filters';
+import { AdsExportMenu } from './ads-export';
+import { AdsBulkBar, AdsFilterPanel, AdsToolbar, panelFilterCount } from './ads-filters';
+import { AdsCardList } from './ads-card-list';
 import { AdsTable } from './ads-table';
+import { AdsViews, currentView } from './ads-views';
 import { claimedByOther } from './ad-claim';
-import { ClaimNotice } from './claim-notice';
-import { ReviewActions } from './review-actions';
-import { useAdClaim } from './use-ad-claim';
+import { formatAdId } from './ad-format';
+import { adTarget } from './moderation-text';
+import { nextPendingAd } from './panel/next-ad';
 import { useReviewKeys } from './use-review-keys';
 import { ModerationModals } from './moderation-modals';
 import { useAdDeepLink } from './use-ad-deep-link';
@@ -36,17 +51,7 @@ const PREFETCH_FRESH_S = 10;
 /** Ads moderation (docs/product.md#ads-moderation); the server pages, sorts, filters and searches (docs/decisions/0014-ad-moderation-rules.md). */
 export function AdsDirectoryPage() {
   const table = useAdsTableState();
-  // Moderation needs fresh rows: a cached view is shown at once but asked for again.
-  const list = useListAdsQuery(table.params, { refetchOnMountOrArgChange: true });
-  // `currentData` belongs to the current view; `data` may be the previous view's while loading.
-  const ads = list.currentData?.advertisements ?? [];
-  const loading = list.currentData === undefined && list.isFetching;
-  // A search's total comes from a separate count call when the page does not show the end (docs/decisions/0014-ad-moderation-rules.md);
-  // it is cached per search, so paging through results counts once.
-  const { status, category, district, q } = table.params;
-  const countNeeded = list.currentData?.total === null;
-  const counted = useCountAdsQuery({ status, category, district, q }, { skip: !countNeeded });
-  const total = (countNeeded ? counted.currentData?.total : list.currentData?.total) ?? 0;
+  const { list, ads, loading, total, counted } = useAdsList(table.params);
 
   // Ads another admin is reviewing cannot be ticked (the server would refuse each with 409).
   const selfId = useSelector(selectCurrentUser)?._id;
@@ -69,18 +74,26 @@ export function AdsDirectoryPage() {
     onDeleted: (id) => {
       if (panel?.ad._id === id) closePanel();
     },
+    describe: (id) => {
+      const ad = ads.find((a) => a._id === id);
+      return ad ? adTarget(ad) : formatAdId(id);
+    },
+    // After a decision from a row (menu or key) the keyboard goes on from the next row.
+    afterDecided: (decision) => focusRowAfter(decision.id),
   });
 
-  // A page past the end (its ads were deleted or moderated away): show the new last page.
   const lastPage = pageCount(total, ADS_PAGE_SIZE);
   const shown = { total, cursors: list.currentData?.cursors };
   const goToPage = (page: number) => table.setPage(page, shown);
-  if (list.currentData && ads.length === 0 && total > 0 && table.page > 1 && table.params.last === undefined)
-    goToPage(lastPage);
-  // The last page is asked for as its last rows: when the total moves, so does their number.
+  // A page past the end (its ads were deleted or moderated away, or an old link): show the new last
+  // page. The last page is asked for as its last rows: when the total moves, so does their number.
   const lastRows = total - (lastPage - 1) * ADS_PAGE_SIZE;
-  if (list.currentData && total > 0 && table.params.last !== undefined && table.params.last !== lastRows)
-    goToPage(lastPage);
+  const pastEnd =
+    list.currentData && ads.length === 0 && total > 0 && table.page > 1 && table.params.last === undefined;
+  const lastMoved = list.currentData && total > 0 && table.params.last !== undefined && table.params.last !== lastRows;
+  useEffect(() => {
+    if (pastEnd || lastMoved) table.setPage(lastPage, shown, { replace: true });
+  });
 
   // Fetching ahead (bench/RESULTS.md, browser figures): the next page as soon as this one shows, and
   // a sort as the pointer or focus reaches its header. A click then shows cached rows at once while
@@ -95,16 +108,16 @@ export function AdsDirectoryPage() {
   const bulkSelection = { pending: selection.pendingIds, nonPending: selection.nonPendingIds };
   const matching = useSelectAllMatching({
     params: table.params,
-    allPendingSelected: selection.allSelected,
+    // A queue (Overdue, My claims) is narrower than the filters the server matches: no offer there.
+    allPendingSelected: selection.allSelected && table.view === undefined,
     pagePendingCount: selection.pagePendingCount,
     showResult: (m) => result.show(m.tone, m.text),
     clearSelection: () => selection.remove([...selection.selected.keys()]),
   });
 
-  // The open panel's ad as the list now has it (a decision or a live event may have changed it):
-  // the claim is held while the panel is open on a pending ad.
-  const panelAd = panel && (ads.find((ad) => ad._id === panel.ad._id) ?? panel.ad);
-  const claim = useAdClaim(panelAd?._id, panel?.open === true && panelAd?.status === 'pending', panelAd?.claim, selfId);
+  // The open panel's ad as the list now has it (a decision or a live event may have changed it);
+  // the panel holds the claim itself (ad-side-panel.tsx).
+  const panelAd = panel ? ads.find((ad) => ad._id === panel.ad._id) : undefined;
 
   // Keyboard review (use-review-keys.ts); every action also has its button or row menu.
   const [focusedId, setFocusedId] = useState<string | null>(null);
@@ -115,13 +128,20 @@ export function AdsDirectoryPage() {
     if (holder) selectionMessage.show('warning', liveText.beingReviewedBy(holder.name));
     return holder !== null;
   }
+  function focusRowAfter(id: string) {
+    const index = ads.findIndex((ad) => ad._id === id);
+    const next = index < 0 ? undefined : (ads[index + 1] ?? ads[index - 1]);
+    if (!next) return;
+    setFocusedId(next._id);
+    document.querySelector<HTMLElement>(`[data-ad-id="${next._id}"]`)?.focus();
+  }
   useReviewKeys({
     rows: ads,
     focusedIndex: ads.findIndex((ad) => ad._id === focusedId),
     focusRow: (index) => {
       const ad = ads[index]!;
       setFocusedId(ad._id);
-      document.querySelector<HTMLElement>(`tr[data-ad-id="${ad._id}"]`)?.focus();
+      document.querySelector<HTMLElement>(`[data-ad-id="${ad._id}"]`)?.focus();
     },
     open: openPanel,
     toggle: selection.toggle,
@@ -143,28 +163,43 @@ export function AdsDirectoryPage() {
     showHelp: () => setHelpOpen(true),
   });
   const panelShowsBanner = panel?.open === true;
+  // On a phone the rows are cards (docs/product.md#ads-moderation, "Every width").
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const Rows = narrow ? AdsCardList : AdsTable;
 
   return (
     <>
       <PageHeader
         title="Submitted Ads Directory"
+        className="mb-3 items-center"
         actions={
-          <ReviewActions
-            oldestFirst={table.isPendingOldestFirst}
-            onOldestFirst={table.showPendingOldestFirst}
-            onShortcuts={() => setHelpOpen(true)}
-          />
+          <Button
+            variant="ghost"
+            size="sm"
+            icon={<Keyboard className="size-4" aria-hidden="true" />}
+            aria-keyshortcuts="?"
+            className="max-md:hidden"
+            onClick={() => setHelpOpen(true)}
+          >
+            {liveText.shortcuts}
+          </Button>
         }
       />
       <AdsCountCards counts={list.data?.counts} />
 
-      <div className="mb-4 space-y-2 empty:hidden" aria-live="polite">
-        {result.message && !panelShowsBanner && <Banner message={result.message} onDismiss={result.clear} />}
-        {selectionMessage.message && <Banner message={selectionMessage.message} onDismiss={selectionMessage.clear} />}
-        {list.isError && !list.isFetching && <Banner message={{ tone: 'error', text: adMessages.fetchFailed }} />}
-      </div>
+      {/* Messages float over the page: showing one never moves the rows under the pointer. */}
+      <MessageOverlay>
+        {result.message && !panelShowsBanner && <FloatingBanner message={result.message} onDismiss={result.clear} />}
+        {selectionMessage.message && (
+          <FloatingBanner message={selectionMessage.message} onDismiss={selectionMessage.clear} />
+        )}
+        {list.isError && !list.isFetching && (
+          <FloatingBanner message={{ tone: 'error', text: adMessages.fetchFailed }} />
+        )}
+      </MessageOverlay>
 
       <Panel flush className="overflow-hidden">
+        <AdsViews current={currentView(table)} />
         <AdsToolbar
           searchText={table.searchText}
           onSearch={table.setSearch}
@@ -173,13 +208,8 @@ export function AdsDirectoryPage() {
           filtersOpen={filtersOpen}
           filtersId={filtersId}
           onToggleFilters={() => setFiltersOpen((o) => !o)}
-          activeFilters={activeFilterCount(table.filters)}
-          exportMenu={
-            <AdsExportMenu
-              params={table.params}
-              total={list.currentData && (!countNeeded || counted.currentData) ? total : undefined}
-            />
-          }
+          activeFilters={panelFilterCount(table.filters)}
+          exportMenu={<AdsExportMenu params={table.params} total={counted ? total : undefined} />}
         />
         {filtersOpen && (
           <AdsFilterPanel
@@ -203,7 +233,7 @@ export function AdsDirectoryPage() {
             </Button>
           </div>
         ) : (
-          <AdsTable
+          <Rows
             ads={ads}
             loading={loading}
             sort={table.sort}
@@ -238,14 +268,16 @@ export function AdsDirectoryPage() {
         {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
         {panel && (
           <AdSidePanel
-            key={panel.ad._id}
+            key={panel.key}
             ad={panel.ad}
             open={panel.open}
             onClose={closePanel}
             onSaved={(ad) => updatePanel({ ad })}
             message={panelShowsBanner ? result.message : null}
-            notice={<ClaimNotice state={claim.state} onTakeOver={claim.takeOver} />}
             onMessage={(m) => result.show(m.tone, m.text)}
+            liveAd={panelAd}
+            nextAd={nextPendingAd(ads, panel.ad._id, selfId, now)}
+            onOpenAd={(ad) => updatePanel({ ad })}
           />
         )}
       </Suspense>

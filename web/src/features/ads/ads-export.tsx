@@ -1,6 +1,5 @@
 import { exportText, type AdExportParams, type AdListParams } from '@backoffice/contract';
 import { ExportMenu } from '../../components/ui';
-import type { AdsFilters } from './use-ads-table-state';
 
 /** Thousands separators as the rest of the back office shows numbers. */
 export const formatCount = (n: number) => n.toLocaleString('en-LK');
@@ -22,11 +21,6 @@ export function adExportUrl(params: AdListParams): string {
     search.set(key, String(value));
   }
   return `/api/advertisements/export?${search}`;
-}
-
-/** How many of the filter panel's filters narrow the list (`all` and empty do not). */
-export function activeFilterCount(filters: AdsFilters): number {
-  return (filters.status !== 'all' ? 1 : 0) + (filters.category ? 1 : 0) + (filters.district ? 1 : 0);
 }
 
 /** `Export as` with one item, "Export 12,345 ads as CSV"; the number shows once the list has counted. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Check, ChevronDown, Filter, SlidersHorizontal, X } from 'lucide-react';
+import { Check, ChevronDown, Filter, X } from 'lucide-react';
 import { exportText, type AdListResponse } from '@backoffice/contract';
 import { Button, SearchBox, SelectField, Toolbar, cx, type SelectOption } from '../../components/ui';
 import type { AdsFilters, StatusFilter } from './use-ads-table-state';
@@ -26,7 +26,7 @@ export interface AdsToolbarProps {
   filtersOpen: boolean;
   filtersId: string;
   onToggleFilters: () => void;
-  /** How many of the panel's filters are set, shown on `Filter`. */
+  /** How many of the panel's filters are set (`panelFilterCount`), shown on `Filter`. */
   activeFilters?: number;
   /** The `Export as` menu. */
   exportMenu?: ReactNode;
@@ -39,16 +39,25 @@ export interface AdsBulkBarProps {
   onBulkReject: () => void;
 }
 
-/** Always-visible controls: search, status, the filter panel toggle, Filter and Export as. */
+/** How many of the filter panel's filters narrow the list (empty does not); shown on `Filter`. */
+export function panelFilterCount(filters: Pick<AdsFilters, 'category' | 'district'>): number {
+  return (filters.category ? 1 : 0) + (filters.district ? 1 : 0);
+}
+
+/**
+ * Always-visible controls: search, Status, `Filter` (the one toggle of the Category / District
+ * panel, with how many of them are set) and Export as. Status is here only, not in the panel.
+ */
 export function AdsToolbar(props: AdsToolbarProps) {
   return (
-    <Toolbar>
+    <Toolbar className="gap-2 px-3 py-2.5 sm:px-4">
       <SearchBox
         label="Search advertisements"
         data-ads-search
         value={props.searchText}
         onChange={props.onSearch}
         placeholder="Search by heading, details or user"
+        className="basis-full sm:basis-auto"
       />
       <SelectField
         label="Status"
@@ -58,20 +67,6 @@ export function AdsToolbar(props: AdsToolbarProps) {
         options={statusOptions}
         onChange={(v) => props.onStatus(v as StatusFilter)}
       />
-      <Button
-        variant="secondary"
-        icon={<SlidersHorizontal className="size-4" aria-hidden="true" />}
-        aria-expanded={props.filtersOpen}
-        aria-controls={props.filtersId}
-        onClick={props.onToggleFilters}
-      >
-        More filters
-        <ChevronDown
-          className={cx('size-4 transition-transform', props.filtersOpen && 'rotate-180')}
-          aria-hidden="true"
-        />
-      </Button>
-      {/* Opens and closes the same panel as More filters, and says how many of its filters are set. */}
       <Button
         variant="secondary"
         icon={<Filter className="size-4" aria-hidden="true" />}
@@ -85,6 +80,10 @@ export function AdsToolbar(props: AdsToolbarProps) {
             {exportText.filtersActive(props.activeFilters)}
           </span>
         )}
+        <ChevronDown
+          className={cx('size-4 transition-transform', props.filtersOpen && 'rotate-180')}
+          aria-hidden="true"
+        />
       </Button>
       {props.exportMenu}
     </Toolbar>
@@ -132,20 +131,14 @@ export interface AdsFilterPanelProps {
   onChange: <K extends keyof AdsFilters>(key: K, value: AdsFilters[K]) => void;
 }
 
-/** The collapsible Status / Category / District panel (docs/product.md#ads-moderation); options come from the server's facets. */
+/** The collapsible Category / District panel (docs/product.md#ads-moderation); options come from the server's facets. */
 export function AdsFilterPanel({ id, filters, facets, onChange }: AdsFilterPanelProps) {
   return (
     <section
       id={id}
       aria-label="Filters"
-      className="grid grid-cols-1 gap-4 border-t border-slate-800 bg-slate-950/30 px-4 py-4 sm:grid-cols-3"
+      className="grid grid-cols-1 gap-4 border-t border-slate-800 bg-slate-950/30 px-4 py-3 sm:grid-cols-2"
     >
-      <SelectField
-        label="Status"
-        value={filters.status}
-        options={statusOptions}
-        onChange={(v) => onChange('status', v as StatusFilter)}
-      />
       <SelectField
         label="Category"
         value={filters.category}

@@ -5,7 +5,18 @@ import { adListUrl } from './ads-api';
 import { adId, makeAd } from './ads-test-data';
 import { bulkResultMessage, checkBulkSelection, confirmTitle, permanentActionText } from './moderation-text';
 import { isAllPendingSelected, splitSelection, toggleAllPending, toggleOne } from './use-ads-selection';
-import { defaultFilters, defaultSort, nextSort, pageCursor, toListParams } from './use-ads-table-state';
+import {
+  defaultFilters,
+  defaultSort,
+  nextSort,
+  pageCursor,
+  stateFromUrl,
+  toListParams,
+  urlFromState,
+  type AdsUrlState,
+} from './use-ads-table-state';
+
+const plain: AdsUrlState = { filters: defaultFilters, q: '', sort: defaultSort, page: 1 };
 
 const pending1 = makeAd({ _id: adId(1), status: 'pending' });
 const pending2 = makeAd({ _id: adId(2), status: 'pending' });
@@ -159,17 +170,17 @@ describe('table state and the list query (docs/decisions/0014-ad-moderation-rule
   });
 
   it('leaves out empty category, district and search', () => {
-    expect(adListUrl(toListParams(1, defaultSort, defaultFilters, ''))).toBe(
+    expect(adListUrl(toListParams(plain))).toBe(
       '/advertisements/list?page=1&pageSize=10&sort=postingDate&order=desc&status=all',
     );
     expect(
       adListUrl(
-        toListParams(
-          3,
-          { field: 'heading', order: 'asc' },
-          { status: 'pending', category: 'Land', district: 'Kandy' },
-          'a b',
-        ),
+        toListParams({
+          page: 3,
+          sort: { field: 'heading', order: 'asc' },
+          filters: { status: 'pending', category: 'Land', district: 'Kandy' },
+          q: 'a b',
+        }),
       ),
     ).toBe(
       '/advertisements/list?page=3&pageSize=10&sort=heading&order=asc&status=pending&category=Land&district=Kandy&q=a+b',
@@ -185,8 +196,49 @@ describe('table state and the list query (docs/decisions/0014-ad-moderation-rule
     expect(pageCursor(10, 4, 95, cursors)).toEqual({ last: 5 });
     expect(pageCursor(10, 9, 100, cursors)).toEqual({ last: 10 });
     expect(pageCursor(2, 1, 20, cursors)).toEqual({ last: 10 });
-    expect(adListUrl(toListParams(5, defaultSort, defaultFilters, '', pageCursor(5, 4, 95, cursors)))).toBe(
+    expect(adListUrl(toListParams({ ...plain, page: 5 }, pageCursor(5, 4, 95, cursors)))).toBe(
       '/advertisements/list?after=last-row&page=5&pageSize=10&sort=postingDate&order=desc&status=all',
     );
+  });
+});
+
+describe('the directory in its URL (docs/how-to-add-a-list-screen.md)', () => {
+  const url = (state: AdsUrlState) => urlFromState(state).toString();
+  const read = (search: string) => stateFromUrl(new URLSearchParams(search));
+
+  it('leaves the defaults out and reads back every part of the state', () => {
+    expect(url(plain)).toBe('');
+    const state: AdsUrlState = {
+      filters: { status: 'rejected', category: 'Land', district: 'Kandy' },
+      q: 'toyota aqua',
+      sort: { field: 'heading', order: 'asc' },
+      page: 4,
+    };
+    expect(url(state)).toBe('status=rejected&category=Land&district=Kandy&q=toyota+aqua&sort=heading&order=asc&page=4');
+    expect(read(url(state))).toEqual({ view: undefined, ...state });
+  });
+
+  it('a queue is pending ads, oldest first unless the link says otherwise', () => {
+    expect(read('view=overdue')).toEqual({
+      view: 'overdue',
+      filters: { ...defaultFilters, status: 'pending' },
+      q: '',
+      sort: { field: 'postingDate', order: 'asc' },
+      page: 1,
+    });
+    expect(url(read('view=mine&status=approved'))).toBe('view=mine');
+    expect(url(read('view=mine&sort=heading&order=desc'))).toBe('view=mine&sort=heading&order=desc');
+    expect(toListParams(read('view=overdue'))).toMatchObject({ view: 'overdue', status: 'pending', order: 'asc' });
+  });
+
+  it('drops what the server would refuse: a hand-edited or stale link is never a 400', () => {
+    expect(read('view=everything&status=deleted&sort=price&order=up&page=0')).toEqual(plain);
+    expect(read('page=2.5').page).toBe(1);
+    expect(read('page=999999999').page).toBe(1);
+    expect(read(`q=${'x'.repeat(500)}`).q.length).toBeLessThanOrEqual(200);
+    expect(read('q=%00a%1Fb&category=La%07nd').q).toBe('ab');
+    expect(read('category=La%07nd').filters.category).toBe('Land');
+    // The header bar's and the notifications' old links: `?q=` alone.
+    expect(read('q=kandy')).toEqual({ ...plain, q: 'kandy' });
   });
 });

@@ -7,7 +7,7 @@ import {
   type Advertisement,
   type AdSortField,
 } from '@backoffice/contract';
-import { Check, Eye, SearchX, Trash2, X } from 'lucide-react';
+import { Check, Eye, SearchX, Trash2, TriangleAlert, X } from 'lucide-react';
 import {
   ActionsCell,
   Badge,
@@ -31,7 +31,7 @@ import { useSelector } from 'react-redux';
 import { useLiveNotes } from '../../lib/live-status';
 import { selectCurrentUser } from '../../lib/session-events';
 import { useNow } from '../../lib/use-now';
-import { formatAge } from './ad-age';
+import { ageStepClass, pendingAge } from './ad-age';
 import { claimedByOther } from './ad-claim';
 import { adTypeLabel, formatAdDate, formatAdId, formatContact } from './ad-format';
 import type { AdsSort } from './use-ads-table-state';
@@ -82,15 +82,45 @@ const sortableAfterContact: Array<{ field: AdSortField; label: string; className
   { field: 'status', label: 'Status' },
 ];
 
-function rowActions(ad: Advertisement, props: AdsTableProps): RowMenuItem[] {
+/** How long a pending ad has waited, in three steps: neutral, amber `due soon`, red `overdue` (with an icon). */
+export function AgeLabel({ postingDate, now, className }: { postingDate: string; now: number; className?: string }) {
+  const age = pendingAge(postingDate, now);
+  if (!age) return null;
+  return (
+    <span
+      data-age-step={age.step}
+      className={cx('inline-flex items-center gap-1 text-xs', ageStepClass[age.step], className)}
+    >
+      {age.step === 'overdue' && <TriangleAlert className="size-3.5 shrink-0" aria-hidden="true" />}
+      {age.text}
+    </span>
+  );
+}
+
+/**
+ * A row's (or card's) menu: View; Approve and Reject for a pending ad; Delete. While another admin
+ * reviews the ad (`reviewer`), Approve and Reject show disabled with "Being reviewed by NAME",
+ * before any confirmation.
+ */
+export function rowActions(
+  ad: Advertisement,
+  props: Pick<AdsTableProps, 'onOpen' | 'onApprove' | 'onReject' | 'onDelete'>,
+  reviewer?: { name: string } | null,
+): RowMenuItem[] {
   const icon = 'size-4';
   const items: RowMenuItem[] = [
     { label: 'View', icon: <Eye className={icon} aria-hidden="true" />, onSelect: () => props.onOpen(ad) },
   ];
   if (ad.status === 'pending') {
+    const held = reviewer ? { disabled: true, hint: liveText.beingReviewedBy(reviewer.name) } : {};
     items.push(
-      { label: 'Approve', icon: <Check className={icon} aria-hidden="true" />, onSelect: () => props.onApprove(ad) },
-      { label: 'Reject', icon: <X className={icon} aria-hidden="true" />, onSelect: () => props.onReject(ad) },
+      {
+        label: 'Approve',
+        icon: <Check className={icon} aria-hidden="true" />,
+        onSelect: () => props.onApprove(ad),
+        ...held,
+      },
+      { label: 'Reject', icon: <X className={icon} aria-hidden="true" />, onSelect: () => props.onReject(ad), ...held },
     );
   }
   items.push({
@@ -167,7 +197,6 @@ export function AdsTable(props: AdsTableProps) {
             const id = formatAdId(ad._id);
             const pending = ad.status === 'pending';
             const reviewer = pending ? claimedByOther(ad, selfId, now) : null;
-            const age = pending ? formatAge(ad.postingDate, now) : null;
             const note = notes.get(ad._id);
             return (
               <tr
@@ -231,7 +260,12 @@ export function AdsTable(props: AdsTableProps) {
                 <td className={cx(tdClass, wideOnly, 'whitespace-nowrap tabular-nums')}>{formatContact(ad.phone1)}</td>
                 <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>
                   {formatAdDate(ad.postingDate)}
-                  {age && <span className="block text-xs text-amber-300/80">{` ${age}`}</span>}
+                  {pending && (
+                    <>
+                      {' '}
+                      <AgeLabel postingDate={ad.postingDate} now={now} className="flex" />
+                    </>
+                  )}
                 </td>
                 <td className={cx(tdClass, xlOnly)}>
                   <Badge tone={ad.adType === 'regular' ? 'violet' : 'sky'}>{adTypeLabel(ad.adType)}</Badge>
@@ -239,7 +273,7 @@ export function AdsTable(props: AdsTableProps) {
                 <td className={tdClass}>
                   <StatusBadge status={ad.status} />
                 </td>
-                <ActionsCell label={`Actions for advertisement ${id}`} items={rowActions(ad, props)} />
+                <ActionsCell label={`Actions for advertisement ${id}`} items={rowActions(ad, props, reviewer)} />
               </tr>
             );
           })

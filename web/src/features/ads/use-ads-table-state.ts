@@ -1,16 +1,25 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import {
+  AD_LIST_VIEWS,
+  AD_SORT_FIELDS,
+  AD_STATUSES,
+  ADS_MAX_PAGE,
   ADS_PAGE_SIZE,
   MAX_SEARCH_LENGTH,
   type AdListCursors,
   type AdListParams,
+  type AdListView,
   type AdSortField,
   type AdStatus,
 } from '@backoffice/contract';
-import { useDebouncedSearch, type SortOrder } from '../../components/ui';
+import { SEARCH_DEBOUNCE_MS, type SortOrder } from '../../components/ui';
 
 export type StatusFilter = 'all' | AdStatus;
+
+/** The server's queues of pending ads (AD_LIST_VIEWS but `all`): waiting over 48 hours, or claimed by the signed-in admin. */
+export const AD_QUEUES = AD_LIST_VIEWS.filter((v): v is Exclude<AdListView, 'all'> => v !== 'all');
+export type AdQueue = (typeof AD_QUEUES)[number];
 
 export interface AdsFilters {
   status: StatusFilter;
@@ -24,12 +33,77 @@ export interface AdsSort {
 }
 
 export const defaultSort: AdsSort = { field: 'postingDate', order: 'desc' };
+/** A queue is worked oldest first. */
+const queueSort: AdsSort = { field: 'postingDate', order: 'asc' };
 export const defaultFilters: AdsFilters = { status: 'all', category: '', district: '' };
+
+export const defaultSortFor = (view: AdQueue | undefined): AdsSort => (view ? queueSort : defaultSort);
 
 /** Clicking the sorted column toggles its direction; another column starts ascending. */
 export function nextSort(current: AdsSort, field: AdSortField): AdsSort {
   if (current.field === field) return { field, order: current.order === 'asc' ? 'desc' : 'asc' };
   return { field, order: 'asc' };
+}
+
+/** Everything the directory shows, as its URL says it (docs/how-to-add-a-list-screen.md). */
+export interface AdsUrlState {
+  view?: AdQueue;
+  filters: AdsFilters;
+  q: string;
+  sort: AdsSort;
+  page: number;
+}
+
+// The server refuses control characters in a search or a filter.
+// eslint-disable-next-line no-control-regex
+const controlChars = /[\u0000-\u001f\u007f]/g;
+const FILTER_MAX = 100;
+
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
+  list.includes(value as T) ? (value as T) : undefined;
+const cleanText = (value: string | null, max: number) => (value ?? '').replace(controlChars, '').slice(0, max);
+
+/**
+ * The state a URL asks for: `view`, `status`, `category`, `district`, `q`, `sort`, `order`,
+ * `page`. A hand-edited or stale link never reaches the server as a bad request: values it would
+ * refuse are dropped. Old links (`?q=` from the header bar and the notifications) still work.
+ */
+export function stateFromUrl(search: URLSearchParams): AdsUrlState {
+  const view = oneOf(AD_QUEUES, search.get('view'));
+  const fallback = defaultSortFor(view);
+  const page = Number(search.get('page'));
+  return {
+    view,
+    // A queue holds pending ads only.
+    filters: {
+      status: view ? 'pending' : (oneOf(['all', ...AD_STATUSES] as const, search.get('status')) ?? 'all'),
+      category: cleanText(search.get('category'), FILTER_MAX),
+      district: cleanText(search.get('district'), FILTER_MAX),
+    },
+    q: cleanText(search.get('q'), MAX_SEARCH_LENGTH).trim(),
+    sort: {
+      field: oneOf(AD_SORT_FIELDS, search.get('sort')) ?? fallback.field,
+      order: oneOf(['asc', 'desc'] as const, search.get('order')) ?? fallback.order,
+    },
+    page: Number.isInteger(page) && page >= 1 && page <= ADS_MAX_PAGE ? page : 1,
+  };
+}
+
+/** The URL of a state; defaults are left out, so the plain directory is `/app/ads-directory`. */
+export function urlFromState(state: AdsUrlState): URLSearchParams {
+  const search = new URLSearchParams();
+  if (state.view) search.set('view', state.view);
+  else if (state.filters.status !== 'all') search.set('status', state.filters.status);
+  if (state.filters.category) search.set('category', state.filters.category);
+  if (state.filters.district) search.set('district', state.filters.district);
+  if (state.q) search.set('q', state.q);
+  const fallback = defaultSortFor(state.view);
+  if (state.sort.field !== fallback.field || state.sort.order !== fallback.order) {
+    search.set('sort', state.sort.field);
+    search.set('order', state.sort.order);
+  }
+  if (state.page > 1) search.set('page', String(state.page));
+  return search;
 }
 
 /** How the list call reaches a page: after or before a row of the page shown, or the last rows. */
@@ -38,7 +112,7 @@ export type PageCursor = Pick<AdListParams, 'after' | 'before' | 'last'>;
 /**
  * The cursor that leads from page `current` to page `target` (docs/decisions/0020-keyset-paging.md).
  * The pager only moves to the first page, the last page and the pages next to the current one, so
- * one of these always applies; anything else (no cursors yet) asks by number.
+ * one of these always applies; anything else (no cursors yet, a page from the URL) asks by number.
  */
 export function pageCursor(
   target: number,
@@ -54,93 +128,103 @@ export function pageCursor(
   return {};
 }
 
-/** The list call's parameters for the current table state (docs/decisions/0014-ad-moderation-rules.md). */
-export function toListParams(
-  page: number,
-  sort: AdsSort,
-  filters: AdsFilters,
-  q: string,
-  cursor: PageCursor = {},
-): AdListParams {
+/** The list call's parameters for a state (docs/decisions/0014-ad-moderation-rules.md). */
+export function toListParams(state: AdsUrlState, cursor: PageCursor = {}): AdListParams {
   return {
     ...cursor,
-    page,
+    page: state.page,
     pageSize: ADS_PAGE_SIZE,
-    sort: sort.field,
-    order: sort.order,
-    status: filters.status,
-    category: filters.category || undefined,
-    district: filters.district || undefined,
-    q: q || undefined,
+    sort: state.sort.field,
+    order: state.sort.order,
+    status: state.filters.status,
+    category: state.filters.category || undefined,
+    district: state.filters.district || undefined,
+    q: state.q || undefined,
+    ...(state.view ? { view: state.view } : {}),
   };
 }
 
-/** The search a link asks for: `?q=text` (the header search box opens the directory this way). */
-function searchFromUrl(search: string): string {
-  return (new URLSearchParams(search).get('q') ?? '').slice(0, MAX_SEARCH_LENGTH);
-}
+type Shown = { total: number; cursors?: AdListCursors };
 
 /**
- * Sort, filters, debounced search and page of the ads table. The page belongs to the view it was
- * chosen in: any change of sort, filter or search shows page 1 again, with no effect needed.
- * Each navigation to the directory with `?q=` starts that search (also when already on it).
+ * View, sort, filters, search and page of the ads directory, kept in the URL (React Router's search
+ * params), so a reload, Back and a pasted link show the same rows. A change of view, sort, filter or
+ * search pushes a history entry and shows page 1; the search box updates the URL after a pause
+ * (replacing the entry). The cursor that reached a page is kept in memory beside its URL; a page
+ * opened from a link is asked for by number.
  */
 export function useAdsTableState() {
   const location = useLocation();
-  const [sort, setSort] = useState<AdsSort>(defaultSort);
-  const [filters, setFilters] = useState<AdsFilters>(defaultFilters);
-  const {
-    text: searchText,
-    search: q,
-    setSearch,
-    replace: replaceSearch,
-    cancel,
-  } = useDebouncedSearch(searchFromUrl(location.search));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = stateFromUrl(searchParams);
+  const { view, filters, q, sort, page } = state;
+  const [searchText, setSearchText] = useState(q);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // A navigation (a link, Back, the header's search) brings its own search: the box follows it,
+  // and a search typed before it must not overwrite it later.
   const [navigation, setNavigation] = useState(location.key);
   if (navigation !== location.key) {
     setNavigation(location.key);
-    replaceSearch(searchFromUrl(location.search));
+    if (q !== searchText.trim()) setSearchText(q);
   }
-  const [pageState, setPageState] = useState<{ page: number; view: string; cursor?: PageCursor }>({
-    page: 1,
-    view: '',
-  });
+  useEffect(() => () => clearTimeout(timer.current), [location.key]);
 
-  // A search typed before a navigation must not overwrite the navigation's search later.
-  useEffect(cancel, [location.key, cancel]);
+  const viewKey = urlFromState({ ...state, page: 1 }).toString();
+  const [reached, setReached] = useState<{ viewKey: string; page: number; cursor: PageCursor } | null>(null);
+  const cursor = reached && reached.viewKey === viewKey && reached.page === page ? reached.cursor : {};
 
-  const view = JSON.stringify([sort, filters, q]);
-  const page = pageState.view === view ? pageState.page : 1;
-  const cursor = pageState.view === view ? pageState.cursor : undefined;
+  const typed = (text: string) => cleanText(text, MAX_SEARCH_LENGTH).trim();
+  /** Shows `next` from its page 1, taking along a search still waiting for its pause. */
+  const go = (next: Omit<AdsUrlState, 'page' | 'q'> & { q?: string }, options: { replace?: boolean } = {}) => {
+    clearTimeout(timer.current);
+    setSearchParams(urlFromState({ q: typed(searchText), ...next, page: 1 }), options);
+  };
 
-  const resetFilters = useCallback(() => {
-    replaceSearch('');
-    setFilters(defaultFilters);
-  }, [replaceSearch]);
+  const setSearch = (text: string) => {
+    setSearchText(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(
+      () => setSearchParams(urlFromState({ ...state, q: typed(text), page: 1 }), { replace: true }),
+      SEARCH_DEBOUNCE_MS,
+    );
+  };
+
+  /** Page `next`, reached by cursor from the page shown; the same page only takes the new cursor. */
+  const setPage = (next: number, shown: Shown, options: { replace?: boolean } = {}) => {
+    setReached({ viewKey, page: next, cursor: pageCursor(next, page, shown.total, shown.cursors) });
+    if (next !== page) setSearchParams(urlFromState({ ...state, page: next }), options);
+  };
 
   return {
+    view,
     sort,
     filters,
     searchText,
     page,
-    params: toListParams(page, sort, filters, q, cursor),
+    params: toListParams(state, cursor),
     /** The list call page `next` makes, from the page shown (its total and cursors). */
-    paramsForPage: (next: number, shown: { total: number; cursors?: AdListCursors }) =>
-      toListParams(next, sort, filters, q, pageCursor(next, page, shown.total, shown.cursors)),
+    paramsForPage: (next: number, shown: Shown) =>
+      toListParams({ ...state, page: next }, pageCursor(next, page, shown.total, shown.cursors)),
     /** The list call a click on `field`'s header would make. */
-    paramsSortedBy: (field: AdSortField) => toListParams(1, nextSort(sort, field), filters, q),
-    sortBy: (field: AdSortField) => setSort((current) => nextSort(current, field)),
-    setFilter: <K extends keyof AdsFilters>(key: K, value: AdsFilters[K]) =>
-      setFilters((current) => ({ ...current, [key]: value })),
+    paramsSortedBy: (field: AdSortField) => toListParams({ ...state, sort: nextSort(sort, field), page: 1 }),
+    sortBy: (field: AdSortField) => go({ view, filters, sort: nextSort(sort, field) }),
+    /** A status leaves the queue (a queue is pending ads); category and district narrow it. */
+    setFilter: <K extends keyof AdsFilters>(key: K, value: AdsFilters[K]) => {
+      const leaves = key === 'status' && view !== undefined;
+      go({
+        view: leaves ? undefined : view,
+        filters: { ...filters, [key]: value },
+        sort: leaves && sort.field === queueSort.field && sort.order === queueSort.order ? defaultSort : sort,
+      });
+    },
     setSearch,
-    setPage: (next: number, shown: { total: number; cursors?: AdListCursors }) =>
-      setPageState({ page: next, view, cursor: pageCursor(next, page, shown.total, shown.cursors) }),
-    resetFilters,
-    /** The review queue in one click: pending ads, the longest waiting first. */
-    isPendingOldestFirst: filters.status === 'pending' && sort.field === 'postingDate' && sort.order === 'asc',
-    showPendingOldestFirst: () => {
-      setFilters((current) => ({ ...current, status: 'pending' }));
-      setSort({ field: 'postingDate', order: 'asc' });
+    setPage,
+    /** Reset Filters: every filter, the search and the queue; the sort stays. */
+    resetFilters: () => {
+      setSearchText('');
+      go({ filters: defaultFilters, q: '', sort });
     },
   };
 }
