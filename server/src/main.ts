@@ -21,7 +21,16 @@ async function main() {
     password: config.adminPassword,
     allowGenerated: config.seedDemo,
   });
-  if (config.seedDemo && (await seedDemoIfEmpty(database.db, app.storage))) console.log('  Seeded demo data.');
+  const demo = config.seedDemo
+    ? await seedDemoIfEmpty(database.db, app.storage, { dataDir: config.dataDir, messages: config.messages })
+    : null;
+  if (demo) {
+    console.log(
+      `  Seeded demo data: ${demo.summary.approved + demo.summary.rejected + demo.summary.deleted} decisions of the last 30 days by three demo moderators.\n` +
+        `  Demo moderators (password ${demo.password} for each, shown once; change it with npm run admin -- reset-password):\n` +
+        demo.moderators.map((m) => `    ${m.email} (${m.name})`).join('\n'),
+    );
+  }
   if (admin?.password) {
     console.log(
       `\n  First start: created administrator ${admin.email} with password ${admin.password}\n  (shown once; change it with: npm run admin -- reset-password --email ${admin.email} --password NEW)\n`,

@@ -15,6 +15,21 @@ const LARGE = 20_000;
 
 type Owner = { id: string; username: string; mobile: string | null };
 
+/** An ad as generated, before the first-start demo decides it: what its random status says it becomes. */
+export type GeneratedAd = {
+  index: number;
+  status: 'pending' | 'approved' | 'rejected';
+  heading: string;
+  userId: string;
+};
+/** An ad of the first-start demo as inserted (pending), with what the schedule planned for it. */
+export type ScheduledAd = GeneratedAd & { id: string; postingDate: Date };
+/**
+ * The first-start demo's plan for one ad: its posting date. The ad is inserted pending; the demo's
+ * moderators then decide it through the services (demo-decisions.ts).
+ */
+export type AdSchedule = (ad: GeneratedAd) => { postingDate: Date };
+
 async function writeImagePool(storage: FileStorage, prefix: string): Promise<Map<string, Buffer[]>> {
   const pool = new Map<string, Buffer[]>();
   for (const [category, { hue }] of Object.entries(CATEGORIES)) {
@@ -62,7 +77,15 @@ function demoAd(rng: Rng, owner: Owner, now: Date): NewAdRow & { imageCount: num
 export async function seedAds(
   db: Db,
   storage: FileStorage,
-  opts: { count: number; seed?: number; now?: Date; advertisers?: number },
+  opts: {
+    count: number;
+    seed?: number;
+    now?: Date;
+    advertisers?: number;
+    /** Small sets only: every ad inserted pending at the schedule's posting date, listed in `scheduled`. */
+    schedule?: AdSchedule;
+    scheduled?: ScheduledAd[];
+  },
 ): Promise<number> {
   const rng = createRng(opts.seed ?? 7);
   const now = opts.now ?? new Date();
@@ -83,6 +106,8 @@ export async function seedAds(
   const pool = await writeImagePool(storage, large ? 'ads/shared' : '');
   const [{ start } = { start: 0 }] = await db.select({ start: sql<number>`count(*)::int` }).from(advertisements);
 
+  const planned: ScheduledAd[] = [];
+  if (opts.schedule && large) throw new Error('a schedule is for small demo sets');
   if (large) await db.execute(sql`alter table advertisements disable trigger user`);
   try {
     for (let done = 0; done < opts.count;) {
@@ -91,6 +116,12 @@ export async function seedAds(
       for (; batch.length < BATCH && done < opts.count; done++) {
         const n = start + done + 1;
         const { imageCount, ...ad } = demoAd(rng, rng.pick(owners), now);
+        if (opts.schedule) {
+          const generated = { index: n - start - 1, status: ad.status!, heading: ad.heading, userId: ad.userId! };
+          const { postingDate } = opts.schedule(generated);
+          planned.push({ ...generated, id: '', postingDate });
+          Object.assign(ad, { status: 'pending', rejectionReason: null, moderatedAt: null, postingDate });
+        }
         const slug = ad.category.toLowerCase().replace(/\s+/g, '-');
         for (let k = 0; k < imageCount; k++) {
           const variant = rng.int(0, VARIANTS - 1);
@@ -108,7 +139,14 @@ export async function seedAds(
         batch.push(ad);
       }
       await Promise.all(files);
-      await db.insert(advertisements).values(batch);
+      if (!opts.schedule) {
+        await db.insert(advertisements).values(batch);
+        continue;
+      }
+      // One statement: its rows come back in the order of its values.
+      const ids = await db.insert(advertisements).values(batch).returning({ id: advertisements.id });
+      for (const [k, { id }] of ids.entries())
+        opts.scheduled?.push({ ...planned[planned.length - ids.length + k]!, id });
     }
   } finally {
     if (large) {
