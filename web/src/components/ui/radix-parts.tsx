@@ -114,16 +114,25 @@ export function RadixRowMenu({
           {items.map((item) => (
             <Menu.Item
               key={item.label}
+              disabled={item.disabled}
               onSelect={() => select(item)}
               className={cx(
-                'flex h-9 w-full cursor-default items-center gap-2 rounded-md px-3 text-left text-sm outline-none',
+                'flex min-h-9 w-full cursor-default items-center gap-2 rounded-md px-3 text-left text-sm outline-none',
+                'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-70',
                 item.tone === 'danger'
                   ? 'text-rose-300 data-[highlighted]:bg-rose-500/15'
                   : 'text-slate-200 data-[highlighted]:bg-slate-800',
               )}
             >
               {item.icon}
-              {item.label}
+              {item.hint ? (
+                <span className="flex flex-col py-1">
+                  <span>{item.label}</span>
+                  <span className="max-w-56 truncate text-xs text-slate-400">{item.hint}</span>
+                </span>
+              ) : (
+                item.label
+              )}
             </Menu.Item>
           ))}
         </Menu.Content>

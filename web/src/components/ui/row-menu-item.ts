@@ -9,4 +9,8 @@ export interface RowMenuItem {
   onSelect: () => void;
   icon?: ReactNode;
   tone?: 'default' | 'danger';
+  /** Shown but not selectable; `hint` says why (e.g. "Being reviewed by NAME"). */
+  disabled?: boolean;
+  /** A second line under the label. */
+  hint?: string;
 }

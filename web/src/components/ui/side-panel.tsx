@@ -13,10 +13,12 @@ export interface SidePanelProps {
   children: ReactNode;
   /** Sticky footer (Cancel / Save). */
   footer?: ReactNode;
+  /** Classes of the panel itself (a wider panel: `max-w-5xl`). */
+  className?: string;
 }
 
 /** Right-hand panel over a dimmed backdrop (ui-style.md). */
-export function SidePanel({ title, open, onRequestClose, children, footer }: SidePanelProps) {
+export function SidePanel({ title, open, onRequestClose, children, footer, className }: SidePanelProps) {
   // Starts off-screen and slides in on the next frame.
   const [entered, setEntered] = useState(false);
   useEffect(() => {
@@ -38,6 +40,7 @@ export function SidePanel({ title, open, onRequestClose, children, footer }: Sid
         'absolute inset-y-0 right-0 flex w-full max-w-[30rem] flex-col border-l border-slate-800 bg-slate-900',
         'shadow-2xl shadow-black/50 transition-transform duration-300 ease-out',
         visible ? 'translate-x-0' : 'translate-x-full',
+        className,
       )}
     >
       <header className="flex h-16 shrink-0 items-center justify-between border-b border-slate-800 px-5">

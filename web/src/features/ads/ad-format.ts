@@ -20,3 +20,10 @@ export function formatAdDate(iso: string | null | undefined): string {
 export function adTypeLabel(adType: Advertisement['adType'] | null | undefined): 'Digital' | 'Regular' {
   return adType === 'regular' ? 'Regular' : 'Digital';
 }
+
+const rupees = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** An asking price in whole rupees as the panel shows it: `Rs 4,500,000`; null when the ad states none. */
+export function formatPrice(price: number | null | undefined): string | null {
+  return price === null || price === undefined ? null : `Rs ${rupees.format(price)}`;
+}

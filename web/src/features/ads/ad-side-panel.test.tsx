@@ -1,18 +1,22 @@
 import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { adMessages, type Advertisement } from '@backoffice/contract';
+import { MemoryRouter } from 'react-router';
+import { adMessages, type Advertisement, type AdvertiserCard } from '@backoffice/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { jsonResponse, stubFetch } from '../../test/render';
 import { AdSidePanel, type AdSidePanelProps } from './ad-side-panel';
-import { makeAd } from './ads-test-data';
+import { adId, makeAd } from './ads-test-data';
+import { panelServer } from './panel/panel-test-server';
 
 function renderPanel(ad: Advertisement, props: Partial<AdSidePanelProps> = {}) {
   const handlers = { onClose: vi.fn(), onSaved: vi.fn(), onMessage: vi.fn() };
   render(
     <Provider store={makeStore()}>
-      <AdSidePanel ad={ad} open message={null} {...handlers} {...props} />
+      <MemoryRouter>
+        <AdSidePanel ad={ad} open message={null} {...handlers} {...props} />
+      </MemoryRouter>
     </Provider>,
   );
   return handlers;
@@ -37,6 +41,80 @@ describe('AdSidePanel', () => {
       '/uploads/ads/c.png?w=480',
     ]);
     expect(images[0]).toHaveAttribute('srcset', '/uploads/ads/a.png?w=96 96w, /uploads/ads/a.png?w=480 480w');
+  });
+
+  it('shows the whole ad: title, details with their line breaks, category, district, price, contact, date and pending age', () => {
+    const threeHoursAgo = new Date(Date.now() - 3 * 3_600_000 - 60_000).toISOString();
+    renderPanel(
+      makeAd({
+        title: 'Land',
+        details: 'Line one\nLine two\n\n<b>not bold</b>',
+        category: 'Property',
+        district: 'Galle',
+        price: 4_500_000,
+        postingDate: threeHoursAgo,
+      }),
+    );
+    const panel = screen.getByRole('dialog', { name: 'Ad Details/Image Review' });
+    const detail = (label: string) => within(panel).getByText(label, { selector: 'dt' }).nextSibling;
+    expect(detail('Title')).toHaveTextContent('Land');
+    const details = within(panel).getByRole('region', { name: 'Details' });
+    // Plain text: the line breaks are kept, markup is shown as typed; a long text scrolls in its box.
+    expect(details.textContent).toBe('Line one\nLine two\n\n<b>not bold</b>');
+    expect(details).toHaveClass('whitespace-pre-wrap', 'overflow-y-auto');
+    expect(details.querySelector('b')).toBeNull();
+    expect(detail('Category')).toHaveTextContent('Property');
+    expect(detail('District')).toHaveTextContent('Galle');
+    expect(detail('Price')).toHaveTextContent('Rs 4,500,000');
+    expect(detail('Contact')).toHaveTextContent('0771234567');
+    expect(detail('Date')).toHaveTextContent('Pending 3 h');
+  });
+
+  it('leaves the price out when the ad states none, and the age once decided', () => {
+    renderPanel(makeAd({ price: null, status: 'approved' }));
+    const panel = screen.getByRole('dialog', { name: 'Ad Details/Image Review' });
+    expect(within(panel).queryByText('Price')).not.toBeInTheDocument();
+    expect(panel).not.toHaveTextContent('Pending');
+  });
+
+  it("shows the advertiser's card; each of their latest ads opens in the panel", async () => {
+    const other = makeAd({ _id: adId(9), heading: 'Old scooter', status: 'rejected' });
+    const card: AdvertiserCard = {
+      userId: '33333333-3333-4333-8333-333333333333',
+      name: 'Nimal Perera',
+      username: 'nimal',
+      verified: true,
+      joinedAt: '2025-03-14T08:00:00.000Z',
+      counts: { approved: 12, pending: 2, rejected: 3 },
+      latest: [{ _id: other._id, heading: other.heading, status: other.status, postingDate: other.postingDate }],
+    };
+    // The card lists a summary; opening it fetches the whole ad.
+    panelServer([ad, other], card);
+    const onOpenAd = vi.fn();
+    renderPanel(ad, { onOpenAd });
+    const section = await screen.findByRole('region', { name: 'Advertiser' });
+    expect(await within(section).findByText('Nimal Perera')).toBeInTheDocument();
+    expect(section).toHaveTextContent('Verified');
+    expect(section).toHaveTextContent('Joined 14 Mar 2025');
+    expect(section).toHaveTextContent(/Approved\s*12/);
+    expect(section).toHaveTextContent(/Pending\s*2/);
+    expect(section).toHaveTextContent(/Rejected\s*3/);
+    expect(within(section).getByRole('link', { name: 'Open user page' })).toHaveAttribute(
+      'href',
+      `/app/users/${card.userId}`,
+    );
+    const item = within(within(section).getByRole('list', { name: 'Latest other ads' })).getByRole('button');
+    expect(item).toHaveTextContent('#00009');
+    expect(item).toHaveTextContent('Old scooter');
+    expect(item).toHaveTextContent('Rejected');
+    await userEvent.setup().click(item);
+    await waitFor(() => expect(onOpenAd).toHaveBeenCalledWith(other));
+  });
+
+  it('says when the ad has no advertiser account', async () => {
+    panelServer([ad], null);
+    renderPanel(ad);
+    expect(await screen.findByText('No advertiser account')).toBeInTheDocument();
   });
 
   it('hides the rejection reason unless rejected', () => {

@@ -1,71 +1,102 @@
-import { useEffect, useRef, useState } from 'react';
-import { adImageUrl, adMessages, thumbnailSrcSet, thumbnailUrl, type Advertisement } from '@backoffice/contract';
-import { Maximize2, Trash2 } from 'lucide-react';
-import {
-  Badge,
-  Banner,
-  Button,
-  Lightbox,
-  SidePanel,
-  StatusBadge,
-  Thumbnail,
-  type BannerMessage,
-  Detail,
-} from '../../components/ui';
-import { adTypeLabel, formatAdDate, formatAdId, formatContact } from './ad-format';
+import { useRef, useState } from 'react';
+import { adMessages, type Advertisement } from '@backoffice/contract';
+import { useSelector } from 'react-redux';
+import { Banner, Button, SidePanel, StatusBadge, type BannerMessage } from '../../components/ui';
 import { isHttpError } from '../../lib/api';
+import { selectCurrentUser } from '../../lib/session-events';
+import { useNow } from '../../lib/use-now';
+import { formatAdId } from './ad-format';
 import { AdHistory } from './ad-history';
-import { useUpdateAdImagesMutation } from './ads-api';
 import { AdMessageLine } from './ad-message-line';
+import { useUpdateAdImagesMutation } from './ads-api';
+import { ClaimNotice } from './claim-notice';
+import { ModerationModals } from './moderation-modals';
+import { AdDetails } from './panel/ad-details';
+import { AdvertiserCard } from './panel/advertiser-card';
+import { DecisionFooter } from './panel/decision-footer';
+import { ImageGrid, type Kept } from './panel/image-grid';
+import { useStayOnDecided } from './panel/use-stay-on-decided';
+import { useAdClaim } from './use-ad-claim';
+import { useAdModeration, type Decision } from './use-ad-moderation';
+import { usePanelReviewKeys } from './use-review-keys';
 
 export interface AdSidePanelProps {
+  /** The ad shown (its images as last saved). */
   ad: Advertisement;
   /** False while sliding out. */
   open: boolean;
-  /** The panel has decided to close (after asking about unsaved images). */
+  /** The panel has decided to close (after asking about unsaved images), or the ad was deleted. */
   onClose: () => void;
-  /** Images saved: the ad as the server now has it. */
+  /** The ad as the server now has it: images saved, or decided while the panel stays on it. */
   onSaved: (ad: Advertisement) => void;
   /** The page's result banner, shown here while the panel covers the page. */
   message: BannerMessage | null;
   onMessage: (message: BannerMessage) => void;
-  /** Shown above the details (who else is reviewing the ad). */
-  notice?: React.ReactNode;
+  /** The same ad as the list has it now (live events move its status and claim), when it is on the page. */
+  liveAd?: Advertisement;
+  /**
+   * Where a decision moves the panel: the next pending ad of the current view after this one that
+   * no other admin is reviewing (panel/next-ad.ts), or null for none (the panel then stays).
+   */
+  nextAd?: Advertisement | null;
+  /** Shows another ad in this panel (the next one after a decision, or one of the advertiser's). */
+  onOpenAd?: (ad: Advertisement) => void;
 }
 
-/** The images still kept, each with its place in the ad's list (paths may repeat). */
-type Kept = Array<{ path: string; index: number }>;
-
 /**
- * "Ad Details/Image Review" (docs/product.md#ads-moderation): details, an image grid where each image can be enlarged or
- * removed, Cancel to revert and Save (only when modified). Closing with unsaved removals asks
- * first, with the browser's confirm.
+ * "Ad Details/Image Review" (docs/product.md#ads-moderation), the review workbench: the whole ad and
+ * its advertiser, the images (enlarge, remove, Cancel, Save), the history, and the decisions.
+ * While open on a pending ad it holds the ad's claim (use-ad-claim.ts) until a decision, a close,
+ * or expiry. A decision moves on to `nextAd` unless the "stay" setting is on. Closing with unsaved
+ * removals asks first, with the browser's confirm.
  */
-export function AdSidePanel({ ad, open, onClose, onSaved, message, onMessage, notice }: AdSidePanelProps) {
+export function AdSidePanel(props: AdSidePanelProps) {
+  const { ad, open, onClose, onSaved, message, onMessage, nextAd = null, onOpenAd } = props;
+  const current = props.liveAd?._id === ad._id ? props.liveAd : ad;
+  const pending = current.status === 'pending';
   const original: Kept = ad.images.map((path, index) => ({ path, index }));
   const [kept, setKept] = useState<Kept>(original);
-  // After a save the ad arrives with its new images: they become the new starting point.
+  // After a save, or on moving to another ad, the images shown become the new starting point.
   const [baseline, setBaseline] = useState(ad.images);
   if (baseline !== ad.images) {
     setBaseline(ad.images);
     setKept(original);
   }
-  const [enlarged, setEnlarged] = useState<string | null>(null);
   const [save, { isLoading: saving }] = useUpdateAdImagesMutation();
   const modified = kept.length !== original.length;
-  const grid = useRef<HTMLUListElement>(null);
-  // The removed image's button is gone: focus the remove button now in its place (or the last one,
-  // or Save) so the keyboard user stays in the panel and Escape still reaches it.
-  const focusAfterRemove = useRef<number | null>(null);
-  useEffect(() => {
-    const position = focusAfterRemove.current;
-    if (position === null) return;
-    focusAfterRemove.current = null;
-    const buttons = grid.current?.querySelectorAll<HTMLElement>('[data-remove]');
-    const target = buttons?.[Math.min(position, buttons.length - 1)];
-    (target ?? document.querySelector<HTMLElement>('[data-save-images]'))?.focus();
-  }, [kept]);
-  const id = formatAdId(ad._id);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const now = useNow();
+  const selfId = useSelector(selectCurrentUser)?._id;
+  const claim = useAdClaim(ad._id, open && pending, current.claim, selfId);
+  const [stay, setStay] = useStayOnDecided();
+  const blockedBy = claim.state.kind === 'other' ? claim.state.message : null;
+
+  const moderation = useAdModeration({
+    showResult: onMessage,
+    showSelectionMessage: onMessage,
+    unselect: () => {},
+    onDeleted: () => {},
+    onDecided: (decision: Decision) => {
+      // The server let go of the claim with the decision: nothing to release on moving or closing.
+      claim.settle();
+      if (decision.kind === 'delete') onClose();
+      else if (!stay && nextAd) onOpenAd?.(nextAd);
+      else if (decision.ad) onSaved(decision.ad);
+    },
+    // Focus follows the panel's content: the next ad's heading (or the decided one's).
+    afterDecided: (decision) => {
+      if (decision.kind !== 'delete') heading.current?.focus();
+    },
+  });
+  const decide = (act: (ad: Advertisement) => void) => () => {
+    if (pending && blockedBy === null) act(current);
+  };
+  const inside = useRef<HTMLDivElement>(null);
+  usePanelReviewKeys(
+    inside,
+    { approve: decide(moderation.approve), reject: decide(moderation.reject) },
+    open && pending && blockedBy === null && !moderation.dialog,
+  );
 
   function requestClose() {
     if (modified && !window.confirm(adMessages.unsavedImages)) return;
@@ -89,107 +120,71 @@ export function AdSidePanel({ ad, open, onClose, onSaved, message, onMessage, no
       title="Ad Details/Image Review"
       open={open}
       onRequestClose={requestClose}
+      className="max-w-5xl"
       footer={
-        <>
-          {modified && <p className="mr-auto text-sm text-amber-300">Images modified</p>}
-          <Button variant="secondary" disabled={!modified || saving} onClick={() => setKept(original)}>
-            Cancel
-          </Button>
-          <Button data-save-images disabled={!modified || saving} loading={saving} onClick={onSave}>
-            Save
-          </Button>
-        </>
+        <DecisionFooter
+          pending={pending}
+          blockedBy={blockedBy}
+          movesOn={!stay && nextAd !== null}
+          stay={stay}
+          onStay={setStay}
+          onApprove={decide(moderation.approve)}
+          onReject={decide(moderation.reject)}
+          onDelete={() => moderation.remove(current)}
+        />
       }
     >
-      {notice}
-      {message && (
-        <div className="mb-4">
-          <Banner message={message} />
-        </div>
-      )}
-      <div className="flex items-start justify-between gap-3">
+      <div ref={inside} className="lg:grid lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start lg:gap-6">
         <div className="min-w-0">
-          <p className="font-mono text-xs text-slate-400">{id}</p>
-          <h3 className="mt-1 text-lg font-semibold break-words text-slate-100">{ad.heading}</h3>
-        </div>
-        <StatusBadge status={ad.status} />
-      </div>
-
-      <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-4">
-        <Detail label="User">{ad.username}</Detail>
-        <Detail label="Date">{formatAdDate(ad.postingDate)}</Detail>
-        <Detail label="Ad type">
-          <Badge tone={ad.adType === 'regular' ? 'violet' : 'sky'}>{adTypeLabel(ad.adType)}</Badge>
-        </Detail>
-        <Detail label="Contact">{formatContact(ad.phone1)}</Detail>
-        {ad.status === 'rejected' && (
-          <div className="col-span-2 rounded-lg border border-rose-500/30 bg-rose-500/10 px-3 py-2">
-            <dt className="text-xs font-medium tracking-wide text-rose-300 uppercase">Rejection reason</dt>
-            <dd className="mt-1 text-sm break-words whitespace-pre-line text-rose-100">{ad.rejectionReason || '-'}</dd>
-          </div>
-        )}
-      </dl>
-      {ad.status !== 'pending' && <AdMessageLine adId={ad._id} />}
-
-      <h4 className="mt-6 mb-3 text-sm font-semibold text-slate-200">
-        Images <span className="font-normal text-slate-400 tabular-nums">({kept.length})</span>
-      </h4>
-      {kept.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-700 px-4 py-6 text-center text-sm text-slate-400">
-          No images
-        </p>
-      ) : (
-        <ul ref={grid} className="grid grid-cols-2 gap-3" aria-label="Images">
-          {kept.map((image, position) => {
-            const n = position + 1;
-            return (
-              <li
-                key={image.index}
-                className="group relative overflow-hidden rounded-lg border border-slate-800 bg-slate-950"
+          <ClaimNotice state={claim.state} onTakeOver={claim.takeOver} />
+          {message && (
+            <div className="mb-4">
+              <Banner message={message} />
+            </div>
+          )}
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-mono text-xs text-slate-400">{formatAdId(ad._id)}</p>
+              <h3
+                ref={heading}
+                tabIndex={-1}
+                className="mt-1 text-lg font-semibold break-words text-slate-100 focus:outline-none"
               >
-                <Thumbnail
-                  src={thumbnailUrl(adImageUrl(image.path), 480, ad.thumbnails?.[image.index])}
-                  srcSet={thumbnailSrcSet(adImageUrl(image.path), ad.thumbnails?.[image.index])}
-                  fallbackSrc={ad.thumbnails ? adImageUrl(image.path) : null}
-                  sizes="(min-width: 640px) 220px, 45vw"
-                  alt={`Image ${n} of ${ad.heading}`}
-                  className="aspect-[4/3] w-full"
-                />
-                <div className="absolute inset-x-0 bottom-0 flex justify-end gap-1 bg-gradient-to-t from-slate-950/90 to-transparent p-2">
-                  <button
-                    type="button"
-                    aria-label={`Enlarge image ${n}`}
-                    onClick={() => setEnlarged(image.path)}
-                    className="rounded-md bg-slate-900/90 p-1.5 text-slate-200 hover:bg-slate-800 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
-                  >
-                    <Maximize2 className="size-4" aria-hidden="true" />
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={`Remove image ${n}`}
-                    data-remove
-                    onClick={() => {
-                      focusAfterRemove.current = position;
-                      setKept((list) => list.filter((k) => k.index !== image.index));
-                    }}
-                    className="rounded-md bg-slate-900/90 p-1.5 text-rose-300 hover:bg-rose-500/20 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                  </button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {enlarged !== null && (
-        <Lightbox
-          src={adImageUrl(enlarged)}
-          alt={`Enlarged image of ${ad.heading}`}
-          onClose={() => setEnlarged(null)}
-        />
-      )}
-      <AdHistory adId={ad._id} />
+                {ad.heading}
+              </h3>
+            </div>
+            <StatusBadge status={current.status} />
+          </div>
+          <AdDetails ad={current} now={now} />
+          {current.status !== 'pending' && <AdMessageLine adId={ad._id} />}
+
+          <ImageGrid
+            key={ad._id}
+            ad={ad}
+            kept={kept}
+            onRemove={(index) => setKept((list) => list.filter((k) => k.index !== index))}
+          />
+          <div className="mt-3 flex items-center justify-end gap-2">
+            {modified && <p className="mr-auto text-sm text-amber-300">Images modified</p>}
+            <Button size="sm" variant="secondary" disabled={!modified || saving} onClick={() => setKept(original)}>
+              Cancel
+            </Button>
+            <Button size="sm" data-save-images disabled={!modified || saving} loading={saving} onClick={onSave}>
+              Save
+            </Button>
+          </div>
+          <AdHistory adId={ad._id} />
+        </div>
+        <div className="mt-6 lg:mt-0">
+          <AdvertiserCard adId={ad._id} onOpenAd={onOpenAd} />
+        </div>
+      </div>
+      <ModerationModals
+        dialog={moderation.dialog}
+        busy={moderation.busy}
+        onCancel={moderation.cancel}
+        onConfirm={moderation.confirm}
+      />
     </SidePanel>
   );
 }

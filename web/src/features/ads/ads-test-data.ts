@@ -12,6 +12,7 @@ export function makeAd(overrides: Partial<Advertisement> = {}): Advertisement {
     phone1: '0771234567',
     category: 'Land',
     district: 'Kandy',
+    price: null,
     status: 'pending',
     rejectionReason: null,
     images: ['ads/one.png', '/uploads/ads/two.png'],

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { adMessages, liveText, MAX_REJECTION_REASON } from '@backoffice/contract';
-import { Banner, Button, ConfirmDeleteModal, Modal, inputClass, useTimedMessage, cx } from '../../components/ui';
-import { ReasonTemplatePicker } from './reason-templates';
-import { confirmTitle, deleteConfirmText, permanentActionText } from './moderation-text';
+import { Banner, Button, Modal, inputClass, useTimedMessage, cx } from '../../components/ui';
+import { ReasonTemplatePicker, templateForKey, useActiveReasonTemplates } from './reason-templates';
+import { confirmTitle, deleteConfirmText, namedTargets, permanentActionText } from './moderation-text';
 import type { ModerationDialog } from './use-ad-moderation';
 
 // Managing templates is rare: its dialog (and the schema it validates with) loads when opened.
@@ -12,15 +12,43 @@ const ManageReasonsDialog = lazy(() =>
 
 const SELECTION_MESSAGE_MS = 3000;
 
+/**
+ * What a confirmation acts on: one ad's heading and `#ID`, or up to five and "and N more"
+ * (docs/product.md#ads-moderation). Nothing when the names are unknown (every ad matching a filter).
+ */
+export function TargetList({ names, count }: { names: readonly string[]; count: number }) {
+  const { named, more } = namedTargets(names, count);
+  if (named.length === 0) return null;
+  return (
+    <ul
+      aria-label={count === 1 ? 'Advertisement' : 'Advertisements'}
+      className="space-y-1 rounded-lg border border-slate-800 bg-slate-950/60 px-3 py-2 text-slate-100"
+    >
+      {named.map((name, i) => (
+        <li key={`${i}-${name}`} className="break-words">
+          {name}
+        </li>
+      ))}
+      {more > 0 && <li className="text-slate-400">{`and ${more} more`}</li>}
+    </ul>
+  );
+}
+
 interface ApproveModalProps {
   count: number;
+  /** The ads' headings and `#ID`s (adTarget), as far as they are known. */
+  names?: readonly string[];
   busy: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-/** Permanent-action confirmation for approval (docs/product.md#states-and-transitions). The action button is not focused first. */
-export function ApproveModal({ count, busy, onCancel, onConfirm }: ApproveModalProps) {
+/**
+ * Permanent-action confirmation for approval (docs/product.md#states-and-transitions). Approve is
+ * focused, so Enter confirms: `a` then Enter approves an ad (approval can be reviewed later, and
+ * the confirmation names what it acts on).
+ */
+export function ApproveModal({ count, names = [], busy, onCancel, onConfirm }: ApproveModalProps) {
   return (
     <Modal
       title={confirmTitle('approve', count)}
@@ -30,100 +58,80 @@ export function ApproveModal({ count, busy, onCancel, onConfirm }: ApproveModalP
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button onClick={onConfirm} loading={busy} disabled={busy}>
+          <Button data-autofocus onClick={onConfirm} loading={busy} disabled={busy}>
             Approve
           </Button>
         </>
       }
     >
+      <TargetList names={names} count={count} />
       <p>{permanentActionText('approve', count)}</p>
     </Modal>
   );
 }
 
-interface RejectModalProps {
-  count: number;
-  busy: boolean;
-  onCancel: () => void;
+interface RejectModalProps extends Omit<ApproveModalProps, 'onConfirm'> {
   onConfirm: (reason: string) => void;
 }
 
 /**
- * Reject: first the reason (docs/product.md#validation-rules: Reject stays disabled while it is blank; submitting a blank
- * reason with Ctrl+Enter says "Please provide a reason for rejection" for 3 s), then the
- * permanent-action confirmation quoting the reason (docs/product.md#states-and-transitions).
+ * Reject in one dialog: the reason (with the template picker) and the permanent-action
+ * confirmation together (docs/product.md#ads-moderation). The reason is focused; Reject stays
+ * disabled while it is blank, and Ctrl+Enter (or Cmd+Enter) on a blank reason says "Please provide
+ * a reason for rejection" for 3 s (docs/product.md#validation-rules).
  */
-export function RejectModal({ count, busy, onCancel, onConfirm }: RejectModalProps) {
+export function RejectModal({ count, names = [], busy, onCancel, onConfirm }: RejectModalProps) {
   const [reason, setReason] = useState('');
-  const [step, setStep] = useState<'reason' | 'confirm' | 'manage'>('reason');
+  const [managing, setManaging] = useState(false);
+  const templates = useActiveReasonTemplates();
+  const [picked, setPicked] = useState('');
   const missing = useTimedMessage(SELECTION_MESSAGE_MS);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const textareaId = useId();
   const trimmed = reason.trim();
 
-  function submitReason(event: FormEvent) {
+  function pick(text: string) {
+    setReason(text.slice(0, MAX_REJECTION_REASON));
+    missing.clear();
+  }
+
+  function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     if (!trimmed) {
       missing.show('error', adMessages.reasonRequired);
       return;
     }
     missing.clear();
-    setStep('confirm');
+    onConfirm(trimmed);
   }
 
   // Managing the templates replaces this dialog for a moment; the reason typed so far is kept.
-  if (step === 'manage')
+  if (managing)
     return (
       <Suspense fallback={null}>
-        <ManageReasonsDialog onClose={() => setStep('reason')} />
+        <ManageReasonsDialog onClose={() => setManaging(false)} />
       </Suspense>
     );
 
-  if (step === 'confirm') {
-    return (
-      // A new dialog per step, so focus moves to this step's Cancel (never the action) and still
-      // returns to the original opener when it closes.
-      <Modal
-        key="confirm"
-        title="Confirm Rejection"
-        onClose={onCancel}
-        actions={
-          <>
-            <Button variant="ghost" onClick={() => setStep('reason')} disabled={busy}>
-              Back
-            </Button>
-            <Button data-autofocus variant="secondary" onClick={onCancel} disabled={busy}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => onConfirm(trimmed)} loading={busy} disabled={busy}>
-              Reject
-            </Button>
-          </>
-        }
-      >
-        <p>{permanentActionText('reject', count)}</p>
-        <div className="rounded-lg border border-slate-800 bg-slate-950/60 px-3 py-2">
-          <p className="text-xs font-medium tracking-wide text-slate-400 uppercase">Reason</p>
-          <p className="mt-1 break-words whitespace-pre-line text-slate-100">{trimmed}</p>
-        </div>
-      </Modal>
-    );
-  }
-
   return (
-    <Modal key="reason" title={confirmTitle('reject', count)} onClose={onCancel} initialFocus={textarea}>
-      <form onSubmit={submitReason} className="space-y-3">
+    <Modal title={confirmTitle('reject', count)} onClose={onCancel} initialFocus={textarea}>
+      <form onSubmit={submit} className="space-y-3">
+        <TargetList names={names} count={count} />
         <div className="flex items-end gap-3">
           <div className="min-w-0 flex-1">
             <ReasonTemplatePicker
-              onPick={(text) => {
-                setReason(text.slice(0, MAX_REJECTION_REASON));
-                missing.clear();
+              templates={templates}
+              value={picked}
+              onChange={(template) => {
+                setPicked(template?._id ?? '');
+                if (!template) return;
+                pick(template.text);
                 textarea.current?.focus();
               }}
             />
           </div>
-          <Button variant="ghost" size="sm" className="mb-1" onClick={() => setStep('manage')}>
+          <Button variant="ghost" size="sm" className="mb-1" onClick={() => setManaging(true)}>
             {liveText.manageReasons}
           </Button>
         </div>
@@ -136,12 +144,18 @@ export function RejectModal({ count, busy, onCancel, onConfirm }: RejectModalPro
           value={reason}
           maxLength={MAX_REJECTION_REASON}
           rows={4}
+          aria-keyshortcuts="Control+Enter"
           onChange={(e) => {
             setReason(e.target.value);
             missing.clear();
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            const template = templateForKey(templates, e);
+            if (template) {
+              e.preventDefault();
+              setPicked(template._id);
+              pick(template.text);
+            } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
               e.preventDefault();
               e.currentTarget.form?.requestSubmit();
             }
@@ -149,15 +163,19 @@ export function RejectModal({ count, busy, onCancel, onConfirm }: RejectModalPro
           placeholder={count === 1 ? 'Why is this advertisement rejected?' : 'Why are these advertisements rejected?'}
           className={cx(inputClass, 'resize-y text-sm')}
         />
-        <p className="text-right text-xs text-slate-400 tabular-nums">
-          {reason.length}/{MAX_REJECTION_REASON}
+        <p className="flex justify-between gap-3 text-xs text-slate-400">
+          <span>{templates.length > 0 ? 'Alt+1 to 9 fill a template; Ctrl+Enter rejects' : 'Ctrl+Enter rejects'}</span>
+          <span className="tabular-nums">
+            {reason.length}/{MAX_REJECTION_REASON}
+          </span>
         </p>
         {missing.message && <Banner message={missing.message} />}
+        <p>{permanentActionText('reject', count)}</p>
         <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onCancel}>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" variant="danger" disabled={!trimmed}>
+          <Button type="submit" variant="danger" disabled={!trimmed || busy} loading={busy}>
             Reject
           </Button>
         </div>
@@ -166,11 +184,26 @@ export function RejectModal({ count, busy, onCancel, onConfirm }: RejectModalPro
   );
 }
 
-export function DeleteModal({ busy, onCancel, onConfirm }: Omit<ApproveModalProps, 'count'>) {
+/** `Confirm Delete`, naming the ad. Cancel is focused: a deletion is never one Enter away. */
+export function DeleteModal({ names = [], busy, onCancel, onConfirm }: Omit<ApproveModalProps, 'count'>) {
   return (
-    <ConfirmDeleteModal title="Confirm Delete" busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
+    <Modal
+      title="Confirm Delete"
+      onClose={onCancel}
+      actions={
+        <>
+          <Button data-autofocus variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={onConfirm} loading={busy} disabled={busy}>
+            Delete
+          </Button>
+        </>
+      }
+    >
+      <TargetList names={names} count={1} />
       <p>{deleteConfirmText}</p>
-    </ConfirmDeleteModal>
+    </Modal>
   );
 }
 
@@ -187,8 +220,19 @@ export function ModerationModals({
   onConfirm: (reason?: string) => void;
 }) {
   if (!dialog) return null;
-  if (dialog.kind === 'delete') return <DeleteModal busy={busy} onCancel={onCancel} onConfirm={() => onConfirm()} />;
+  if (dialog.kind === 'delete')
+    return <DeleteModal names={dialog.names} busy={busy} onCancel={onCancel} onConfirm={() => onConfirm()} />;
   if (dialog.kind === 'approve')
-    return <ApproveModal count={dialog.ids.length} busy={busy} onCancel={onCancel} onConfirm={() => onConfirm()} />;
-  return <RejectModal count={dialog.ids.length} busy={busy} onCancel={onCancel} onConfirm={onConfirm} />;
+    return (
+      <ApproveModal
+        count={dialog.ids.length}
+        names={dialog.names}
+        busy={busy}
+        onCancel={onCancel}
+        onConfirm={() => onConfirm()}
+      />
+    );
+  return (
+    <RejectModal count={dialog.ids.length} names={dialog.names} busy={busy} onCancel={onCancel} onConfirm={onConfirm} />
+  );
 }

@@ -68,3 +68,17 @@ export function bulkResultMessage(kind: ModerationKind, results: AdBulkStatusRes
     text: kind === 'approve' ? adMessages.approvedMany(n, m) : adMessages.rejectedMany(n, m),
   };
 }
+
+/** How many ads a bulk confirmation names before "and N more". */
+export const TARGETS_NAMED = 5;
+
+/** One ad as a confirmation names it: its heading and `#ID`. */
+export function adTarget(ad: { _id: string; heading: string }): string {
+  return `${ad.heading} (${formatAdId(ad._id)})`;
+}
+
+/** The first TARGETS_NAMED names, and how many more the action covers. */
+export function namedTargets(names: readonly string[], total = names.length): { named: string[]; more: number } {
+  const named = names.slice(0, TARGETS_NAMED);
+  return { named, more: Math.max(0, total - named.length) };
+}

@@ -56,13 +56,13 @@ describe('rejection-reason templates', () => {
     templateServer([duplicate, retired]);
     const onConfirm = renderModal();
     const picker = await screen.findByRole('combobox', { name: liveText.reasonTemplate });
-    expect(within(picker).queryByRole('option', { name: 'Old rule' })).not.toBeInTheDocument();
+    expect(within(picker).queryByRole('option', { name: /Old rule/ })).not.toBeInTheDocument();
     const reason = screen.getByLabelText('Reason for rejection');
     const reject = screen.getByRole('button', { name: 'Reject' });
     expect(reject).toBeDisabled();
 
     const user = userEvent.setup();
-    await user.selectOptions(picker, 'Duplicate ad');
+    await user.selectOptions(picker, 'Duplicate ad (Alt+1)');
     expect(reason).toHaveValue(duplicate.text);
     expect(reject).toBeEnabled();
     await user.type(reason, ' See ad #12345.');
@@ -72,12 +72,29 @@ describe('rejection-reason templates', () => {
     expect(reject).toBeDisabled();
 
     await user.selectOptions(picker, '');
-    await user.selectOptions(picker, 'Duplicate ad');
+    await user.selectOptions(picker, 'Duplicate ad (Alt+1)');
     await user.click(reject);
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Confirm Rejection' })).getByRole('button', { name: 'Reject' }),
-    );
+    // One dialog: the reason and the permanent-action confirmation together.
     expect(onConfirm).toHaveBeenCalledWith(duplicate.text);
+  });
+
+  it('fills the reason with template N on Alt+N in the reason field, then Ctrl+Enter rejects', async () => {
+    const blurry = { _id: 'r3', title: 'Blurry', text: 'The photos are blurry.', status: 'active' as const };
+    templateServer([duplicate, retired, blurry]);
+    const onConfirm = renderModal();
+    const picker = await screen.findByRole('combobox', { name: liveText.reasonTemplate });
+    expect(within(picker).getByRole('option', { name: 'Blurry (Alt+2)' })).toBeInTheDocument();
+    const reason = screen.getByLabelText('Reason for rejection');
+    expect(reason).toHaveFocus();
+    const user = userEvent.setup();
+    await user.keyboard('{Alt>}2{/Alt}');
+    expect(reason).toHaveValue(blurry.text);
+    expect(picker).toHaveValue('r3');
+    // No template 9: the key does nothing.
+    await user.keyboard('{Alt>}9{/Alt}');
+    expect(reason).toHaveValue(blurry.text);
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(onConfirm).toHaveBeenCalledWith(blurry.text);
   });
 
   it('manages the templates from the Reject modal and keeps the reason typed so far', async () => {
@@ -122,6 +139,6 @@ describe('rejection-reason templates', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     expect(screen.getByLabelText('Reason for rejection')).toHaveValue('Half written');
     const picker = await screen.findByRole('combobox', { name: liveText.reasonTemplate });
-    expect(within(picker).getByRole('option', { name: 'Duplicate advertisement' })).toBeInTheDocument();
+    expect(within(picker).getByRole('option', { name: 'Duplicate advertisement (Alt+1)' })).toBeInTheDocument();
   });
 });

@@ -27,8 +27,10 @@ const isOverCap = (error: unknown) =>
 
 /**
  * Holds a claim on a pending ad while its side panel is open (contract/src/live.ts): claims on
- * open, renews every CLAIM_RENEW_MS, releases when the panel closes or the ad stops being pending
- * (a decision). When another admin holds it, says so and offers to take it over.
+ * open, renews every CLAIM_RENEW_MS, releases when the panel closes, moves to another ad, or the
+ * ad stops being pending elsewhere. A decision made here releases it on the server: `settle` then
+ * keeps the panel from releasing it again. When another admin holds it, says so and offers to take
+ * it over.
  *
  * `liveClaim` is the ad's claim as the list has it, moved by the event stream: when it turns into
  * another admin's while this one is held, they took it over, and the panel says so at once rather
@@ -103,5 +105,14 @@ export function useAdClaim(adId: string | undefined, active: boolean, liveClaim?
     void take(adId, true, session.current);
   }, [adId, state, take]);
 
-  return { state, takeOver };
+  /**
+   * The ad was decided or deleted: the server let go of the claim in the same transaction, so the
+   * panel moving on or closing has nothing to release (a release would only be refused).
+   */
+  const settle = useCallback(() => {
+    held.current = false;
+    setState({ kind: 'idle' });
+  }, []);
+
+  return { state, takeOver, settle };
 }

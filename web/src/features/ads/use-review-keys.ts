@@ -1,16 +1,49 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
-/** The review shortcuts of the ads directory, as the help dialog lists them. */
-export const REVIEW_SHORTCUTS: ReadonlyArray<{ keys: string[]; action: string }> = [
-  { keys: ['j', 'k'], action: 'Next / previous advertisement' },
-  { keys: ['Enter', 'v'], action: 'View the advertisement' },
-  { keys: ['x'], action: 'Select or unselect it' },
-  { keys: ['a'], action: 'Approve it' },
-  { keys: ['r'], action: 'Reject it' },
-  { keys: ['n', 'p'], action: 'Next / previous page' },
-  { keys: ['/'], action: 'Search' },
-  { keys: ['?'], action: 'Show these shortcuts' },
+export interface ShortcutGroup {
+  title: string;
+  shortcuts: ReadonlyArray<{ keys: string[]; action: string }>;
+}
+
+/**
+ * Every review shortcut, as the help dialog (`?`) lists it: on the list, in the side panel, and in
+ * the confirmations. A full review of one ad is `j`, `a`, Enter.
+ */
+export const REVIEW_SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
+  {
+    title: 'List',
+    shortcuts: [
+      { keys: ['j', 'k'], action: 'Next / previous advertisement' },
+      { keys: ['Enter', 'v'], action: 'View the advertisement' },
+      { keys: ['x'], action: 'Select or unselect it' },
+      { keys: ['a'], action: 'Approve it' },
+      { keys: ['r'], action: 'Reject it' },
+      { keys: ['n', 'p'], action: 'Next / previous page' },
+      { keys: ['/'], action: 'Search' },
+      { keys: ['?'], action: 'Show these shortcuts' },
+    ],
+  },
+  {
+    title: 'Side panel',
+    shortcuts: [
+      { keys: ['a'], action: 'Approve the advertisement' },
+      { keys: ['r'], action: 'Reject the advertisement' },
+      { keys: ['Esc'], action: 'Close the panel' },
+    ],
+  },
+  {
+    title: 'Confirmations',
+    shortcuts: [
+      { keys: ['Enter'], action: 'Approve (the button is focused)' },
+      { keys: ['Alt', '1…9'], action: 'Fill the reason with a template' },
+      { keys: ['Ctrl', 'Enter'], action: 'Reject with the reason typed' },
+      { keys: ['Esc'], action: 'Cancel' },
+    ],
+  },
 ];
+
+/** The list's shortcuts. */
+export const REVIEW_SHORTCUTS = REVIEW_SHORTCUT_GROUPS[0]!.shortcuts;
 
 export interface ReviewKeyActions<Row> {
   rows: readonly Row[];
@@ -103,4 +136,36 @@ export function useReviewKeys<Row>(actions: ReviewKeyActions<Row>) {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
+}
+
+/**
+ * `a` and `r` inside the side panel (whose dialog the list's keys leave alone): approve or reject
+ * the ad shown. Only while the panel is the top-most dialog (not under a confirmation or the
+ * lightbox) and no field has the keyboard; `inside` is any element within the panel.
+ */
+export function usePanelReviewKeys(
+  inside: RefObject<HTMLElement | null>,
+  actions: { approve: () => void; reject: () => void },
+  enabled: boolean,
+) {
+  const latest = useRef(actions);
+  useEffect(() => {
+    latest.current = actions;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+      if (event.key !== 'a' && event.key !== 'r') return;
+      const panel = inside.current?.closest('[role="dialog"]');
+      if (!panel || isTyping(event.target)) return;
+      const onTop = document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="menu"]');
+      if (onTop.length !== 1 || onTop[0] !== panel) return;
+      event.preventDefault();
+      if (event.key === 'a') latest.current.approve();
+      else latest.current.reject();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [enabled, inside]);
 }
