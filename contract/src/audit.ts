@@ -53,6 +53,8 @@ export type AuditActor = z.infer<typeof auditActor>;
 export const auditDetails = z.object({
   fields: z.array(z.string()).optional(),
   from: z.string().optional(),
+  /** A `claim_taken_over` entry: the id of the admin who held the review (`from` is their name, `to` the taker's). */
+  fromId: z.string().optional(),
   to: z.string().optional(),
   removed: z.number().int().optional(),
   email: z.string().optional(),
@@ -101,6 +103,8 @@ export const activityQuery = z.strictObject({
   action: z.enum(AUDIT_ACTIONS).optional(),
   actor: z.uuid({ error: 'Invalid id' }).optional(),
   advertiser: z.uuid({ error: 'Invalid id' }).optional(),
+  /** `true`: only ad decisions (approved, rejected, deleted, images changed), as the user page lists them. */
+  decisions: z.enum(['true', 'false']).optional(),
   from: isoDay().optional(),
   to: isoDay().optional(),
   q: z

@@ -22,8 +22,9 @@ const toDay = isoDay()
 /**
  * GET /api/advertisements/export: the list's filters, search and sort, every matching ad.
  * `from`/`to` (calendar days in the marketplace's zone, both included) bound the posting date.
+ * The list's views (`view`) are not exported.
  */
-export const adExportQuery = adCountQuery.extend({
+export const adExportQuery = adCountQuery.omit({ view: true }).extend({
   format,
   sort: adListQuery.shape.sort,
   order: adListQuery.shape.order,

@@ -53,6 +53,11 @@ export const operations: Record<string, OperationText> = {
     'The advertisement as it is now',
   ),
   'DELETE /api/advertisements/:id': op('deleteAd', 'Delete an advertisement', 'Deleted'),
+  'GET /api/advertisements/:id/advertiser': op(
+    'getAdAdvertiser',
+    "The advertiser of an advertisement, with their ads' figures",
+    'The advertiser card (null without an advertiser)',
+  ),
   'GET /api/advertisements/:id/history': op('getAdHistory', "An advertisement's history", 'Its events, oldest first'),
   'POST /api/advertisements/:id/claim': op('claimAd', 'Claim a pending advertisement for review', 'The claim', [409]),
   'DELETE /api/advertisements/:id/claim': op('releaseAdClaim', 'Release a claim on an advertisement', 'Released'),
@@ -64,6 +69,7 @@ export const operations: Record<string, OperationText> = {
   'PUT /api/users/:id': op('updateUser', 'Edit a user', 'The user as they are now', [409]),
   'DELETE /api/users/:id': op('deleteUser', 'Delete a user', 'Deleted', [409]),
   'POST /api/users/bulk-delete': op('bulkDeleteUsers', 'Delete several users', 'What was deleted and what was refused'),
+  'POST /api/users/bulk-verify': op('bulkVerifyUsers', 'Verify advertisers', 'What was verified and what was refused'),
   'GET /api/users/export': op('exportUsers', 'Download users as CSV', 'The CSV file'),
 
   'GET /api/packages': op('listPackages', 'List packages', 'Every package'),

@@ -55,12 +55,15 @@ export const advertisements = pgTable(
     index('ads_category_district_posting_date_idx').on(t.category, t.district, t.postingDate, t.id),
     // Dashboard: approved today, rejected in the last 30 days.
     index('ads_status_moderated_at_idx').on(t.status, t.moderatedAt),
-    index('ads_heading_idx').on(t.heading, t.id),
+    // The heading sort is case-insensitive: lower(heading), then id (ads-repository's sortColumns).
+    index('ads_heading_lower_idx').on(sql`lower(${t.heading})`, t.id),
     // The Ad ID column sorts by the five characters it shows (adIdTail in the ads repository).
     index('ads_id_tail_idx').on(sql`right(${t.id}::text, 5)`, t.id),
     index('ads_username_idx').on(t.username, t.id),
     index('ads_type_idx').on(t.adType, t.postingDate, t.id),
+    // The advertiser card: counts per status from the index alone, and the newest ads (read backwards).
     index('ads_user_id_idx').on(t.userId, t.status),
+    index('ads_user_posting_date_idx').on(t.userId, t.postingDate, t.id),
     index('ads_images_idx').using('gin', t.images),
     index('ads_heading_trgm_idx').using('gin', sql`${t.heading} gin_trgm_ops`),
     index('ads_details_trgm_idx').using('gin', sql`${t.details} gin_trgm_ops`),

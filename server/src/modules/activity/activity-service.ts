@@ -29,10 +29,22 @@ function actorOf(row: { actor_id: string | null; actor_name: string | null }): A
   return { _id: row.actor_id ?? '', name: row.actor_name };
 }
 
+/**
+ * A take-over written before it named its taker (`to`) gets the actor's name there, so every
+ * take-over reads "previous → taker" (docs/decisions/0017-live-queue-and-claims.md).
+ */
+function detailsOf(row: audit.AuditRow) {
+  const details = row.details;
+  if (details && row.action === 'claim_taken_over' && details.to === undefined && row.actor_name !== null)
+    return { ...details, to: row.actor_name };
+  return details;
+}
+
 function optional(row: audit.AuditRow) {
+  const details = detailsOf(row);
   return {
     ...(row.rejection_reason !== null ? { rejectionReason: row.rejection_reason } : {}),
-    ...(row.details ? { details: row.details } : {}),
+    ...(details ? { details } : {}),
   };
 }
 
@@ -113,6 +125,7 @@ export class ActivityService {
       action: q.action,
       actor: q.actor,
       advertiser: q.advertiser,
+      decisions: q.decisions === 'true',
       from: q.from ? midnight(q.from, this.timeZone) : undefined,
       to: q.to ? midnight(q.to, this.timeZone, true) : undefined,
       q: q.q || undefined,

@@ -3,7 +3,8 @@ import type { AdListQuery } from '@backoffice/contract';
 import type { Db, Executor } from '../../db/client';
 import { keyColumns, keyOrder, keysetBatches, type Keyset } from '../../db/keyset';
 import { adClaims, advertisements, type AdRow } from '../../db/schema';
-import { filters, sortColumns, type AdFilter } from './ads-repository';
+import { filters, type AdFilter } from './ads-filters';
+import { sortColumns } from './ads-repository';
 
 /**
  * Reads and decisions over every ad a filter matches, not one page: the CSV export's batches and

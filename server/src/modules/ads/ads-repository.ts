@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AdListQuery, AdSortField } from '@backoffice/contract';
 import { rowsOf, type Db, type Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { asValue, containsPattern, type Bind } from '../../db/query-values';
 import { adSummary, adSummaryVersion, advertisements, type AdRow } from '../../db/schema';
 import { decodeCursor } from './ads-cursor';
+import { boundFilters, boundNames, filters, where, type AdFilter, type FilterName, type Viewer } from './ads-filters';
+
+export { FILTER_NAMES, filters, type AdFilter } from './ads-filters';
 
 /**
  * The Ad ID column shows the id's last five characters: it sorts by those, the full id breaking
@@ -15,49 +17,14 @@ export const adIdTail = sql`right(${advertisements.id}::text, 5)`;
 
 export const sortColumns = {
   id: [adIdTail, advertisements.id],
-  heading: [advertisements.heading, advertisements.id],
+  // Case-insensitive ("apple" before "Zebra"), as the ads_heading_lower_idx index (migration 0019) has it.
+  heading: [sql`lower(${advertisements.heading})`, advertisements.id],
   username: [advertisements.username, advertisements.id],
   // Status and type sort within posting date, which the (x, posting_date, id) indexes serve.
   postingDate: [advertisements.postingDate, advertisements.id],
   adType: [advertisements.adType, advertisements.postingDate, advertisements.id],
   status: [advertisements.status, advertisements.postingDate, advertisements.id],
 } satisfies Record<AdSortField, unknown[]>;
-
-export type AdFilter = Pick<AdListQuery, 'status' | 'category' | 'district' | 'q'>;
-
-/** Each filter's condition on the value it binds, by the name it binds it under. */
-const filterConditions = {
-  status: (v: string | Placeholder) => sql`${advertisements.status} = ${v}`,
-  category: (v: string | Placeholder) => sql`${advertisements.category} = ${v}`,
-  district: (v: string | Placeholder) => sql`${advertisements.district} = ${v}`,
-  pattern: (v: string | Placeholder) =>
-    sql`(${advertisements.heading} ilike ${v} or ${advertisements.details} ilike ${v} or ${advertisements.username} ilike ${v})`,
-};
-export type FilterName = keyof typeof filterConditions;
-export const FILTER_NAMES = Object.keys(filterConditions) as FilterName[];
-
-/** The filters that narrow `q`, by the name each binds, with its value: the one list of them. */
-export function boundFilters(q: AdFilter): Partial<Record<FilterName, string>> {
-  const bound: Partial<Record<FilterName, string>> = {};
-  if (q.status !== 'all') bound.status = q.status;
-  if (q.category) bound.category = q.category;
-  if (q.district) bound.district = q.district;
-  if (q.q) bound.pattern = containsPattern(q.q);
-  return bound;
-}
-
-function where(names: readonly FilterName[], value: (name: FilterName) => string | Placeholder): SQL | undefined {
-  const conditions = names.map((name) => filterConditions[name](value(name)));
-  return conditions.length ? and(...conditions) : undefined;
-}
-
-export function filters(q: AdFilter, bind: Bind<FilterName> = asValue): SQL | undefined {
-  const bound = boundFilters(q);
-  return where(boundNames(bound), (name) => bind(name, bound[name]!));
-}
-
-const boundNames = (bound: Partial<Record<FilterName, string>>) =>
-  FILTER_NAMES.filter((name) => bound[name] !== undefined);
 
 /**
  * Everything that makes one page statement differ from another, and nothing else: the statement is
@@ -68,6 +35,9 @@ const boundNames = (bound: Partial<Record<FilterName, string>>) =>
  * backwards). `filters` are the placeholders bound, taken from `boundFilters`, the same object that
  * gives their values.
  */
+/** A list query with who asks and when (the views need them). */
+export type PageQuery = AdListQuery & { viewer?: Viewer };
+
 export type PageShape = {
   sort: AdListQuery['sort'];
   direction: AdListQuery['order'];
@@ -80,7 +50,7 @@ export function pageShapeName(shape: PageShape): string {
 }
 
 /** The statement's shape for `q` and the values of its placeholders; `reversed` when it reads backwards. */
-export function pagePlan(q: AdListQuery) {
+export function pagePlan(q: PageQuery) {
   const bound = boundFilters(q);
   const cursor =
     q.after !== undefined
@@ -112,7 +82,7 @@ export function pagePlan(q: AdListQuery) {
  * asked for by number alone skips `offset` index entries (nothing for the first page; kept for
  * callers without a cursor). Rows come back in the list's order.
  */
-export async function findAdsPage(db: Db, q: AdListQuery): Promise<{ rows: AdRow[]; summaryVersion: number | null }> {
+export async function findAdsPage(db: Db, q: PageQuery): Promise<{ rows: AdRow[]; summaryVersion: number | null }> {
   const { shape, params, reversed } = pagePlan(q);
   const query = prepared(db, pageShapeName(shape), (name) => pageQuery(db, shape).prepare(name));
   const rows = await query.execute(params);

@@ -12,11 +12,13 @@ import {
   adListResponse,
   adMutationResponse,
   adStatusBody,
+  advertiserCardResponse,
   uuidParam,
 } from '@backoffice/contract';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from '../../plugins/validator';
 import type { ModuleDeps } from '../module-deps';
+import { AdsReadService } from './ads-read-service';
 import { AdsService } from './ads-service';
 
 const params = uuidParam;
@@ -37,17 +39,24 @@ const bulkFormValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
 /** Advertisement calls in docs/product.md#calls, extended by docs/decisions/0014-ad-moderation-rules.md (server paging) and docs/decisions/0014-ad-moderation-rules.md (bulk). */
 export const adsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, clock, log, outbox }) => {
   const ads = new AdsService(db, storage, clock, log, outbox);
+  const reads = new AdsReadService(db, clock);
 
   app.get(
     '/api/advertisements/list',
     { schema: { querystring: adListQuery, response: { 200: adListResponse } } },
-    async (request) => ads.list(request.query),
+    async (request) => reads.list(request.query, request.session!.user.id),
   );
 
   app.get(
     '/api/advertisements/count',
     { schema: { querystring: adCountQuery, response: { 200: adCountResponse } } },
-    async (request) => ({ total: await ads.count(request.query) }),
+    async (request) => ({ total: await reads.count(request.query, request.session!.user.id) }),
+  );
+
+  app.get(
+    '/api/advertisements/:id/advertiser',
+    { schema: { params, response: { 200: advertiserCardResponse } } },
+    async (request) => reads.advertiserCard(request.params.id),
   );
 
   app.put(

@@ -3,9 +3,6 @@ import {
   type AdBulkMatchBody,
   type AdBulkMatchResponse,
   type AdBulkStatusBody,
-  type AdCounts,
-  type AdListQuery,
-  type AdListResponse,
   type AdStatusBody,
   type Advertisement,
 } from '@backoffice/contract';
@@ -14,14 +11,11 @@ import type { Db } from '../../db/client';
 import type { AdRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { AdvertiserOutbox } from '../../messages/advertiser-outbox';
-import { totalShownByPage } from '../../lib/paging';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { FileStorage } from '../../storage/file-storage';
-import { liveClaims, refuseIfClaimedByOther } from '../claims/claims-service';
+import { refuseIfClaimedByOther } from '../claims/claims-service';
 import { actAs } from '../live/live-service';
-import { AdSummaryCache, summarize } from './ad-summary-cache';
 import { adImageKeys, indexOfImage, type Log } from './ad-images';
-import { encodeCursor } from './ads-cursor';
 import * as repo from './ads-repository';
 import * as matching from './ads-matching';
 
@@ -55,61 +49,13 @@ const adEntry = (row: AdRow) =>
   ({ entity: 'ad', entityId: row.id, entityLabel: row.heading, advertiserId: row.userId }) as const;
 
 export class AdsService {
-  private readonly summary: AdSummaryCache;
-
   constructor(
     private readonly db: Db,
     private readonly storage: FileStorage,
     private readonly clock: Clock,
     private readonly log: Log,
     private readonly outbox: AdvertiserOutbox,
-  ) {
-    this.summary = new AdSummaryCache(db);
-  }
-
-  /**
-   * docs/decisions/0014-ad-moderation-rules.md: one page plus exact counts, facets and total, without counting the whole table. A search's
-   * total needs a scan of every match (250 ms for a word in 35,000 of 1,000,000 ads), so the list
-   * answers it only when the page shows the end of the results; otherwise `total` is null and the
-   * client asks `count` once per search (not once per page). Counts and facets come from ad_summary
-   * as of the page's own snapshot, from memory while no write has moved its version.
-   */
-  async list(q: AdListQuery): Promise<AdListResponse> {
-    const page = await repo.findAdsPage(this.db, q);
-    const summary = summarize(await this.summary.rows(page.summaryVersion), q);
-    const counts: AdCounts = {
-      total: 0,
-      pending: summary.byStatus.pending ?? 0,
-      approved: summary.byStatus.approved ?? 0,
-      rejected: summary.byStatus.rejected ?? 0,
-    };
-    counts.total = counts.pending + counts.approved + counts.rejected;
-    // Rows before a cursor, or the last page, cannot tell a search's end: the count call does.
-    const backwards = q.before !== undefined || q.last !== undefined;
-    const total = q.q ? (backwards ? null : totalShownByPage(q, page.rows.length)) : summary.filtered;
-    const byName = (a: string, b: string) => a.localeCompare(b);
-    const pendingIds = page.rows.filter((r) => r.status === 'pending').map((r) => r.id);
-    const claims = await liveClaims(this.db, pendingIds, this.clock());
-    const [first, last] = [page.rows[0], page.rows.at(-1)];
-    return {
-      advertisements: page.rows.map((r) => ({ ...toAdvertisement(r), claim: claims.get(r.id) ?? null })),
-      total,
-      page: q.page,
-      pageSize: q.pageSize,
-      counts,
-      facets: { categories: summary.categories.sort(byName), districts: summary.districts.sort(byName) },
-      cursors: {
-        start: first ? encodeCursor(q.sort, first) : null,
-        end: last ? encodeCursor(q.sort, last) : null,
-      },
-    };
-  }
-
-  /** The exact number of ads matching filters and search (the total the list leaves to the client). */
-  async count(q: repo.AdFilter): Promise<number> {
-    if (!q.q) return summarize(await this.summary.rows(null), q).filtered;
-    return repo.countAds(this.db, q);
-  }
+  ) {}
 
   /** docs/decisions/0014-ad-moderation-rules.md: pending → approved, or → rejected with a reason; anything else is a 409. */
   async setStatus(id: string, body: AdStatusBody, adminId: string): Promise<Advertisement> {

@@ -9,14 +9,15 @@ import * as repo from './claims-repository';
 /**
  * The ad's history records who began reviewing it: a claim the admin did not hold (`claimed`), or a
  * take-over of another admin's (`claim_taken_over`, naming them). Renewals and releases (a panel
- * closing, an expiry) are working state, like a lock, and are not recorded
- * (docs/decisions/0017-live-queue-and-claims.md).
+ * closing, an expiry, a decision) are working state, like a lock, and are not recorded
+ * (docs/decisions/0017-live-queue-and-claims.md). A take-over names both admins: `from`/`fromId`
+ * the previous holder, `to` the admin who took it.
  */
 async function recordClaim(
   tx: Executor,
   ad: repo.ClaimedAd & { id: string },
-  from: { name: string } | null,
-  toAdminId: string,
+  from: { adminId: string; name: string } | null,
+  to: { id: string; name: string },
   at: Date,
 ): Promise<void> {
   await recordAudit(tx, {
@@ -25,9 +26,10 @@ async function recordClaim(
     entityLabel: ad.heading,
     advertiserId: ad.userId,
     action: from ? 'claim_taken_over' : 'claimed',
-    actorId: toAdminId,
+    actorId: to.id,
     at,
-    ...(from ? { details: { from: from.name } } : {}),
+    // Both admins, as they were called then: the one who held the review and the one who took it.
+    ...(from ? { details: { from: from.name, fromId: from.adminId, to: to.name } } : {}),
   });
 }
 
@@ -74,7 +76,7 @@ export class ClaimsService {
       }
       await actAs(tx, admin.id);
       await repo.upsertClaim(tx, adId, admin.id, expiresAt);
-      if (!renewal) await recordClaim(tx, { ...ad, id: adId }, holder, admin.id, now);
+      if (!renewal) await recordClaim(tx, { ...ad, id: adId }, holder, admin, now);
     });
     return { by: { _id: admin.id, name: admin.name }, expiresAt: expiresAt.toISOString() };
   }

@@ -1,0 +1,79 @@
+import { and, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { AD_OVERDUE_HOURS, type AdListQuery } from '@backoffice/contract';
+import { asValue, containsPattern, type Bind } from '../../db/query-values';
+import { adClaims, advertisements } from '../../db/schema';
+
+/**
+ * The ads list's filters and views as SQL (docs/decisions/0014-ad-moderation-rules.md, "Views"):
+ * one list of them for the page, its counts, the export and select all matching. Each condition
+ * binds its values by name, as values or as a prepared statement's placeholders.
+ */
+
+/** Who asks, and when: the views `overdue` (by the server's clock) and `mine` (by the caller) need them. */
+export type Viewer = { adminId: string; now: Date };
+
+export type AdFilter = Pick<AdListQuery, 'status' | 'category' | 'district' | 'q'> & {
+  view?: AdListQuery['view'];
+  viewer?: Viewer;
+};
+
+export const FILTER_NAMES = ['status', 'category', 'district', 'pattern', 'overdueBefore', 'claimedBy'] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
+/** Names bound besides the filters': the claim view's instant, which its condition reads too. */
+export type BoundName = FilterName | 'claimLiveAt';
+type Value = (name: BoundName) => string | Placeholder;
+
+const HOUR = 3_600_000;
+
+/** Each filter's condition, binding its value(s) by name. */
+const filterConditions: Record<FilterName, (v: Value) => SQL> = {
+  status: (v) => sql`${advertisements.status} = ${v('status')}`,
+  category: (v) => sql`${advertisements.category} = ${v('category')}`,
+  district: (v) => sql`${advertisements.district} = ${v('district')}`,
+  pattern: (v) =>
+    sql`(${advertisements.heading} ilike ${v('pattern')} or ${advertisements.details} ilike ${v('pattern')} or ${advertisements.username} ilike ${v('pattern')})`,
+  // Overdue: pending and posted before the cutoff, a range of the (status, posting_date, id) index;
+  // the dashboard's High Priority figure counts the same ads.
+  overdueBefore: (v) =>
+    sql`(${advertisements.status} = 'pending' and ${advertisements.postingDate} < ${v('overdueBefore')}::timestamptz)`,
+  // Mine: the few ads whose live claim the caller holds (ad_claims_admin_idx), not a walk of the sort index.
+  claimedBy: (v) =>
+    sql`${advertisements.id} in (select ${adClaims.adId} from ${adClaims} where ${adClaims.adminId} = ${v('claimedBy')}::uuid and ${adClaims.expiresAt} > ${v('claimLiveAt')}::timestamptz)`,
+};
+
+/** The values `q` binds, by name: the one list of them (filters by name, plus the values they share). */
+export function boundFilters(q: AdFilter): Partial<Record<BoundName, string>> {
+  const bound: Partial<Record<BoundName, string>> = {};
+  if (q.status !== 'all') bound.status = q.status;
+  if (q.category) bound.category = q.category;
+  if (q.district) bound.district = q.district;
+  if (q.q) bound.pattern = containsPattern(q.q);
+  if (q.view === 'overdue' || q.view === 'mine') {
+    if (!q.viewer) throw new Error(`the ${q.view} view needs the viewer`);
+    if (q.view === 'overdue') bound.overdueBefore = overdueCutoff(q.viewer.now).toISOString();
+    else {
+      bound.claimedBy = q.viewer.adminId;
+      bound.claimLiveAt = q.viewer.now.toISOString();
+    }
+  }
+  return bound;
+}
+
+/** Pending ads posted before this instant are overdue. */
+export function overdueCutoff(now: Date): Date {
+  return new Date(now.getTime() - AD_OVERDUE_HOURS * HOUR);
+}
+
+/** The filters among the bound names, in FILTER_NAMES' order (the shape of a statement). */
+export const boundNames = (bound: Partial<Record<BoundName, string>>): FilterName[] =>
+  FILTER_NAMES.filter((name) => bound[name] !== undefined);
+
+export function where(names: readonly FilterName[], value: Value): SQL | undefined {
+  const conditions = names.map((name) => filterConditions[name](value));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export function filters(q: AdFilter, bind: Bind<BoundName> = asValue): SQL | undefined {
+  const bound = boundFilters(q);
+  return where(boundNames(bound), (name) => bind(name, bound[name]!));
+}

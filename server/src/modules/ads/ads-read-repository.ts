@@ -1,0 +1,62 @@
+import { and, gte, sql } from 'drizzle-orm';
+import { ADVERTISER_CARD_LATEST, type AdStatus } from '@backoffice/contract';
+import { rowsOf, type Executor } from '../../db/client';
+import { advertisements } from '../../db/schema';
+import { filters, type AdFilter } from './ads-filters';
+
+export type AdvertiserCardRow = {
+  user_id: string | null;
+  name: string | null;
+  username: string | null;
+  is_verified: boolean | null;
+  joined_at: Date | string | null;
+  approved: number;
+  pending: number;
+  rejected: number;
+  latest: { id: string; heading: string; status: AdStatus; posting_date: string }[] | null;
+};
+
+/**
+ * The ad's advertiser with their ads' counts and newest other ads, in one statement (undefined: no
+ * such ad). Each count is a range of ads_user_id_idx (user_id, status), read from the index alone;
+ * the newest ads the first rows of ads_user_posting_date_idx (user_id, posting_date desc, id desc),
+ * so an advertiser with 10,000 ads costs about what one with ten does (bench/advertiser-card.ts).
+ */
+export async function advertiserCardRow(db: Executor, adId: string): Promise<AdvertiserCardRow | undefined> {
+  const count = (status: AdStatus) =>
+    sql`(select count(*) from advertisements x where x.user_id = u.id and x.status = ${status})::int`;
+  const result = await db.execute(sql`
+    select u.id as user_id, coalesce(u.name, u.username) as name, u.username, u.is_verified,
+      coalesce(u.join_date, u.created_at) as joined_at,
+      ${count('approved')} as approved, ${count('pending')} as pending, ${count('rejected')} as rejected,
+      (select json_agg(l) from (
+        select x.id, x.heading, x.status, x.posting_date from advertisements x
+        where x.user_id = u.id and x.id <> a.id
+        order by x.posting_date desc, x.id desc limit ${ADVERTISER_CARD_LATEST}
+      ) l) as latest
+    from advertisements a left join users u on u.id = a.user_id
+    where a.id = ${adId}`);
+  return rowsOf<AdvertiserCardRow>(result)[0];
+}
+
+/**
+ * Pending ads matching the category and district posted at or after `since`: subtracted from the
+ * pending total (ad_summary) it gives the overdue view's total, reading only recent submissions
+ * from the (status, posting_date, id) index however long the backlog is, as the dashboard does.
+ */
+export async function countPendingSince(
+  db: Executor,
+  f: Pick<AdFilter, 'category' | 'district'>,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(advertisements)
+    .where(
+      and(
+        filters({ status: 'pending', category: f.category, district: f.district }),
+        gte(advertisements.postingDate, since),
+      ),
+    );
+  return row?.n ?? 0;
+}

@@ -1,0 +1,122 @@
+import type {
+  AdCounts,
+  AdListQuery,
+  AdListResponse,
+  AdvertiserCard,
+  AdvertiserCardResponse,
+} from '@backoffice/contract';
+import { adMessages } from '@backoffice/contract';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { NotFoundError } from '../../lib/errors';
+import { totalShownByPage } from '../../lib/paging';
+import { liveClaims } from '../claims/claims-service';
+import { AdSummaryCache, summarize } from './ad-summary-cache';
+import { encodeCursor } from './ads-cursor';
+import { overdueCutoff, type AdFilter, type Viewer } from './ads-filters';
+import * as readRepo from './ads-read-repository';
+import * as repo from './ads-repository';
+import { toAdvertisement } from './ads-service';
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+/** The ads directory's reads: its pages, their totals, and the advertiser card beside an ad. */
+export class AdsReadService {
+  private readonly summary: AdSummaryCache;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {
+    this.summary = new AdSummaryCache(db);
+  }
+
+  /**
+   * docs/decisions/0014-ad-moderation-rules.md: one page plus exact counts, facets and total, without counting the whole table. A search's
+   * total needs a scan of every match (250 ms for a word in 35,000 of 1,000,000 ads), so the list
+   * answers it only when the page shows the end of the results; otherwise `total` is null and the
+   * client asks `count` once per search (not once per page). Counts and facets come from ad_summary
+   * as of the page's own snapshot, from memory while no write has moved its version. A view
+   * (overdue, mine) narrows the page and its total, not the status counts or the facets.
+   */
+  async list(q: AdListQuery, adminId: string): Promise<AdListResponse> {
+    const viewer: Viewer = { adminId, now: this.clock() };
+    const page = await repo.findAdsPage(this.db, { ...q, viewer });
+    const rows = await this.summary.rows(page.summaryVersion);
+    const summary = summarize(rows, q);
+    const counts: AdCounts = {
+      total: 0,
+      pending: summary.byStatus.pending ?? 0,
+      approved: summary.byStatus.approved ?? 0,
+      rejected: summary.byStatus.rejected ?? 0,
+    };
+    counts.total = counts.pending + counts.approved + counts.rejected;
+    // Rows before a cursor, or the last page, cannot tell a search's end: the count call does.
+    const backwards = q.before !== undefined || q.last !== undefined;
+    const total = q.q
+      ? backwards
+        ? null
+        : totalShownByPage(q, page.rows.length)
+      : await this.viewTotal({ ...q, viewer }, summary.filtered, rows);
+    const byName = (a: string, b: string) => a.localeCompare(b);
+    const pendingIds = page.rows.filter((r) => r.status === 'pending').map((r) => r.id);
+    const claims = await liveClaims(this.db, pendingIds, viewer.now);
+    const [first, last] = [page.rows[0], page.rows.at(-1)];
+    return {
+      advertisements: page.rows.map((r) => ({ ...toAdvertisement(r), claim: claims.get(r.id) ?? null })),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+      counts,
+      facets: { categories: summary.categories.sort(byName), districts: summary.districts.sort(byName) },
+      cursors: {
+        start: first ? encodeCursor(q.sort, first) : null,
+        end: last ? encodeCursor(q.sort, last) : null,
+      },
+    };
+  }
+
+  /** The exact number of ads matching filters, view and search (the total the list leaves to the client). */
+  async count(q: Omit<AdFilter, 'viewer'>, adminId: string): Promise<number> {
+    const f: AdFilter = { ...q, viewer: { adminId, now: this.clock() } };
+    if (f.q) return repo.countAds(this.db, f);
+    const rows = await this.summary.rows(null);
+    return this.viewTotal(f, summarize(rows, f).filtered, rows);
+  }
+
+  /**
+   * A total without a search: ad_summary's for the filters; overdue is the pending total less the
+   * pending ads posted since the cutoff (the dashboard's High Priority sum); mine counts the
+   * caller's few claimed ads.
+   */
+  private async viewTotal(f: AdFilter, filtered: number, rows: Parameters<typeof summarize>[0]): Promise<number> {
+    if (f.view === 'mine') return repo.countAds(this.db, f);
+    if (f.view !== 'overdue') return filtered;
+    if (f.status !== 'all' && f.status !== 'pending') return 0;
+    const pending = summarize(rows, { ...f, status: 'pending' }).filtered;
+    const recent = await readRepo.countPendingSince(this.db, f, overdueCutoff(f.viewer!.now));
+    return Math.max(0, pending - recent);
+  }
+
+  /** GET /api/advertisements/{id}/advertiser: the advertiser's card, null for an ad without one. */
+  async advertiserCard(adId: string): Promise<AdvertiserCardResponse> {
+    const row = await readRepo.advertiserCardRow(this.db, adId);
+    if (!row) throw new NotFoundError(adMessages.notFound);
+    if (row.user_id === null) return { success: true, advertiser: null };
+    const advertiser: AdvertiserCard = {
+      userId: row.user_id,
+      name: row.name ?? '',
+      username: row.username ?? '',
+      verified: row.is_verified === true,
+      joinedAt: iso(row.joined_at!),
+      counts: { approved: row.approved, pending: row.pending, rejected: row.rejected },
+      latest: (row.latest ?? []).map((a) => ({
+        _id: a.id,
+        heading: a.heading,
+        status: a.status,
+        postingDate: iso(a.posting_date),
+      })),
+    };
+    return { success: true, advertiser };
+  }
+}
