@@ -2,9 +2,9 @@ import { z } from 'zod';
 
 /**
  * Messages to advertisers about their ads' moderation (the outbox; docs/decisions/0022-advertiser-messages.md).
- * GET /api/advertiser-messages lists them (failures with ?status=failed, one ad's with ?adId=, newest
- * first, so the first row of an ad's list is its latest message); POST /api/advertiser-messages/{id}/retry
- * sends a failed one again. `/api/notifications` is the Common Notification feed.
+ * GET /api/advertiser-messages lists them (failures with ?status=failed, one ad's with ?adId=, one
+ * advertiser's with ?userId=, newest first, so the first row of an ad's list is its latest message);
+ * POST /api/advertiser-messages/{id}/retry sends a failed one again. `/api/notifications` is the Common Notification feed.
  */
 export const ADVERTISER_MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type AdvertiserMessageStatus = (typeof ADVERTISER_MESSAGE_STATUSES)[number];
@@ -51,6 +51,8 @@ export type AdvertiserMessage = z.infer<typeof advertiserMessage>;
 export const advertiserMessageListQuery = z.strictObject({
   status: z.enum(ADVERTISER_MESSAGE_STATUSES).optional(),
   adId: z.uuid({ error: advertiserMessageTexts.invalidId }).optional(),
+  /** One advertiser's messages (the user page). */
+  userId: z.uuid({ error: advertiserMessageTexts.invalidId }).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce
     .number()

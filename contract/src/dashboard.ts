@@ -81,7 +81,8 @@ export type DashboardResponse = z.infer<typeof dashboardResponse>;
 
 /**
  * Common Notification feed: ads waiting for review (kind `pending`, at = posting date, by = the
- * advertiser) and moderation events (kind = the action, at = when, by = the admin), newest first.
+ * advertiser) and the other admins' moderation events (kind = the action, at = when, by = the
+ * admin), newest first; a bulk action is one item naming its newest ad, with `count` ads.
  */
 export const NOTIFICATION_KINDS = ['pending', ...MODERATION_ACTIONS] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -96,6 +97,10 @@ export const notificationItem = z.object({
   adminId: z.string().nullable(),
   reason: z.string().nullable(),
   at: z.string(),
+  /** The ads the item stands for: 1, or how many a bulk action took. */
+  count: z.number().int().min(1),
+  /** `count` is a lower bound: the bulk action was larger than the feed looks at. */
+  atLeast: z.boolean(),
 });
 export type NotificationItem = z.infer<typeof notificationItem>;
 

@@ -39,6 +39,7 @@ export const dutyMessages = {
   titleTooLong: `Title must be at most ${MAX_DUTY_TITLE} characters`,
   descriptionTooLong: `Description must be at most ${MAX_DUTY_DESCRIPTION} characters`,
   conditionTooLong: `Each condition must be at most ${MAX_DUTY_CONDITION} characters`,
+  conditionBlank: 'A condition cannot be empty',
   tooManyConditions: `At most ${MAX_DUTY_CONDITIONS} conditions are allowed`,
   conditionsInvalid: 'Conditions must be a list of text',
   statusInvalid: 'Status must be Active or Inactive',
@@ -75,12 +76,26 @@ export function isSafeDutyHref(href: string): boolean {
 const text = (opts: Omit<RequiredTextOptions, 'controlChars'>) =>
   requiredText({ ...opts, controlChars: dutyMessages.controlChars });
 
-/** The spec sets no rules on conditions (docs/product.md#validation-rules); the server only caps them and sanitises them (docs/decisions/0005-packages-and-duties.md). */
+/** A condition with no text once its markup is set aside: nothing to show but an empty numbered item. */
+export function isBlankCondition(html: string): boolean {
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;/gi, ' ')
+      .trim() === ''
+  );
+}
+
+/**
+ * The spec sets no rules on conditions (docs/product.md#validation-rules); the server caps them,
+ * refuses a blank one (issue 32.10) and sanitises them (docs/decisions/0005-packages-and-duties.md).
+ */
 const condition = multiLine(
   z
     .string({ error: dutyMessages.conditionsInvalid })
     .max(MAX_DUTY_CONDITION, dutyMessages.conditionTooLong)
-    .refine((v) => !textControlChars.test(v), dutyMessages.controlChars),
+    .refine((v) => !textControlChars.test(v), dutyMessages.controlChars)
+    .refine((v) => !isBlankCondition(v), dutyMessages.conditionBlank),
 );
 
 const dutyFields = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
 import { messages } from './messages';
-import { USER_STATUS_FILTERS } from './exports';
+import { USER_STATUS_FILTERS, userBulkDeleteBody, userBulkDeleteResponse } from './exports';
 import { imageThumbnails, isAbsoluteUrl } from './thumbnails';
 
 /** "Advertiser user" in docs/product.md#entities, user edit in docs/product.md#validation-rules, user calls in docs/product.md#calls, users and user detail in docs/product.md#error-catalogue; docs/decisions/0010-repository-and-configuration.md, docs/decisions/0012-access-control.md, docs/decisions/0013-errors-and-validation.md, docs/decisions/0004-users.md. */
@@ -45,6 +45,9 @@ export const userMessages = {
   emailInvalid: 'Enter a valid email address',
   mobileInvalid: 'Enter a valid mobile number',
   searchTooLong: `Search must be at most ${MAX_USER_SEARCH_LENGTH} characters`,
+  // The verification queue (docs/decisions/0028-verification-queue-and-confirmations.md).
+  alreadyVerified: 'Already verified',
+  cannotVerifyAdmin: 'Admin accounts are not verified here',
 } as const;
 
 export const adStats = z.object({
@@ -206,3 +209,12 @@ export function profilePictureUrl(path: string | null | undefined): string | nul
   if (path.startsWith('/uploads') || isAbsoluteUrl(path)) return path;
   return `/uploads/${path.replace(/^\/+/, '')}`;
 }
+
+/**
+ * POST /api/users/bulk-verify: marks advertisers verified, one result per id (the Verify row action
+ * sends one id). An already verified user, an admin or an unknown id is refused on its own line
+ * (docs/decisions/0028-verification-queue-and-confirmations.md).
+ */
+export const userBulkVerifyBody = userBulkDeleteBody;
+export const userBulkVerifyResponse = userBulkDeleteResponse;
+export type UserBulkVerifyResponse = z.infer<typeof userBulkVerifyResponse>;

@@ -199,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       batchSize: config.exportBatchSize,
       requestOrder: database.requestOrder,
       interactiveLoad,
+      timeZone: config.timeZone,
     });
     await admin.register(docsRoutes);
     await admin.register(advertiserMessagesRoutes, { outbox });

@@ -108,6 +108,8 @@ export type ActivityFilter = {
   action?: AuditAction;
   actor?: string;
   advertiser?: string;
+  /** Only ad decisions (`decisionsWhere`). */
+  decisions?: boolean;
   /** Instants [from, to): the calendar days already turned into local midnights. */
   from?: Date;
   to?: Date;
@@ -120,6 +122,7 @@ function where(f: ActivityFilter): SQL {
   if (f.action) c.push(sql`e.action = ${f.action}`);
   if (f.actor) c.push(sql`e.actor_id = ${f.actor}::uuid`);
   if (f.advertiser) c.push(sql`e.advertiser_id = ${f.advertiser}::uuid`);
+  if (f.decisions) c.push(decisionsWhere);
   if (f.from) c.push(sql`e.at >= ${f.from.toISOString()}::timestamptz`);
   if (f.to) c.push(sql`e.at < ${f.to.toISOString()}::timestamptz`);
   if (f.q) c.push(sql`e.entity_label ilike ${containsPattern(f.q)}`);
@@ -159,7 +162,7 @@ export async function activityPage(
  * audit_counts (a few rows); the others count only their matches through an index.
  */
 export async function countActivity(db: Executor, f: ActivityFilter): Promise<number> {
-  const narrow = f.actor || f.advertiser || f.from || f.to || f.q;
+  const narrow = f.actor || f.advertiser || f.decisions || f.from || f.to || f.q;
   const query = narrow
     ? sql`select count(*)::bigint as n from ${auditEvents} e where ${where(f)}`
     : sql`select coalesce(sum(n), 0)::bigint as n from ${auditCounts}

@@ -73,6 +73,7 @@ export async function listMessages(
   const conditions: SQL[] = [];
   if (q.status) conditions.push(eq(advertiserMessages.status, q.status));
   if (q.adId) conditions.push(eq(advertiserMessages.adId, q.adId));
+  if (q.userId) conditions.push(eq(advertiserMessages.userId, q.userId));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
     db

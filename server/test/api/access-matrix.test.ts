@@ -71,6 +71,7 @@ const covered = [
   'GET /api/users/export',
   'GET /api/activity/export',
   'POST /api/users/bulk-delete',
+  'POST /api/users/bulk-verify',
   'GET /api/data-extract/:dataset/count',
   'GET /api/data-extract/:dataset/export',
   'GET /api/events',

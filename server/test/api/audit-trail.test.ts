@@ -144,6 +144,11 @@ describeApi('audit trail: one entry per change, in its transaction (docs/decisio
       const send = () => inject({ method: 'POST', url: '/api/users/bulk-delete', payload: { ids: [user.id] } });
       return { send, expected: byAdmin('user', 'deleted', user.id) };
     },
+    'POST /api/users/bulk-verify': async () => {
+      const user = await makeUser(t.database.db, { isVerified: false });
+      const send = () => inject({ method: 'POST', url: '/api/users/bulk-verify', payload: { ids: [user.id] } });
+      return { send, expected: byAdmin('user', 'updated', user.id) };
+    },
     'POST /api/advertisements/:id/claim': async () => {
       const ad = await makeAd(t.database.db, { status: 'pending' });
       const other = await makeAdmin(t.database.db);

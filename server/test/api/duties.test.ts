@@ -55,9 +55,7 @@ describeApi('duties API (docs/product.md#calls; docs/decisions/0005-packages-and
       },
     });
     expect(await list()).toEqual([duty]);
-    // docs/product.md#validation-rules: no checks on conditions — empty ones and none at all are kept as sent.
-    const loose = await create(dutyBody({ id: '#D0421', conditions: ['', 'Second'] }));
-    expect(loose.json().duty.conditions).toEqual(['', 'Second']);
+    // A duty without conditions is kept as sent (a blank condition is refused: below).
     expect((await create(dutyBody({ id: '#D0422', conditions: [] }))).json().duty.conditions).toEqual([]);
   });
 
@@ -196,6 +194,12 @@ describeApi('duties API (docs/product.md#calls; docs/decisions/0005-packages-and
     ['conditions', ['ok', 'x'.repeat(2001)], m.conditionTooLong, 'conditions.1'],
     ['conditions', Array(21).fill('c'), m.tooManyConditions],
     ['conditions', ['a\u0000b'], m.controlChars, 'conditions.0'],
+    // Issue 32.10: a blank condition was saved and shown as an empty numbered item.
+    ['conditions', ['', 'Second'], m.conditionBlank, 'conditions.0'],
+    ['conditions', ['First', '  \n '], m.conditionBlank, 'conditions.1'],
+    ['conditions', ['<b> </b>&nbsp;'], m.conditionBlank, 'conditions.0'],
+    // Markup the sanitiser removes whole leaves nothing either.
+    ['conditions', ['ok', '<script>alert(1)</script>'], m.conditionBlank, 'conditions.1'],
     ['status', 'Paused', m.statusInvalid],
   ])('refuses %s = %j with "%s" on create and update, writing nothing', async (field, value, message, key = field) => {
     const existing = await makeDuty(t.database.db, { code: '#D5555' });

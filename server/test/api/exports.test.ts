@@ -4,12 +4,13 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AD_SORT_FIELDS, exportText, type Advertisement } from '@backoffice/contract';
+import { AD_SORT_FIELDS, adImageUrl, exportText, type Advertisement } from '@backoffice/contract';
 import { adminClient } from '../support/ads-helpers';
 import { makePackage } from '../support/catalogue-factories';
 import { makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
 import { waitFor } from '../support/message-servers';
 import { neutraliseCell } from '../../src/modules/exports/csv-response';
+import { localTimestamp } from '../../src/modules/dashboard/calendar';
 import { createRng } from '../../src/seed/random';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 
@@ -42,6 +43,9 @@ const BOM = '\uFEFF';
 /** A cell as the export neutralises it (server/test/unit/csv-injection.test.ts states the rule on its own). */
 const escaped = neutraliseCell;
 
+/** An instant of the list as the file writes it: Colombo's wall clock and offset (csv-times.test.ts checks the form). */
+const inColombo = (iso: string | null) => (iso === null ? null : localTimestamp(new Date(iso), 'Asia/Colombo'));
+
 /** The CSV record an ad of the list must give. */
 const expectedRecord = (a: Advertisement) =>
   [
@@ -56,10 +60,10 @@ const expectedRecord = (a: Advertisement) =>
     a.district,
     a.status,
     a.rejectionReason,
-    a.images.join(' '),
-    a.postingDate,
+    a.images.map(adImageUrl).join(' '),
+    inColombo(a.postingDate),
     a.adType,
-    a.moderatedAt,
+    inColombo(a.moderatedAt),
     a.moderatedBy,
   ].map((v) => escaped(v ?? ''));
 
@@ -208,7 +212,8 @@ describeApi('CSV exports', () => {
       .map((r) => r[12]!);
     const expected = (await listAll({ sort: 'postingDate', order: 'asc' }))
       .map((a) => a.postingDate)
-      .filter((d) => d >= '2026-01-02T18:30:00.000Z' && d < '2026-01-03T18:30:00.000Z');
+      .filter((d) => d >= '2026-01-02T18:30:00.000Z' && d < '2026-01-03T18:30:00.000Z')
+      .map(inColombo);
     expect(expected.length).toBeGreaterThan(0);
     expect(dates).toEqual(expected);
   });

@@ -413,6 +413,10 @@ describeApi('OpenAPI description at /api/docs/json', () => {
         send: () => inject({ method: 'POST', url: '/api/users/bulk-delete', payload: { ids: [randomUUID()] } }),
       },
       {
+        route: 'POST /api/users/bulk-verify',
+        send: () => inject({ method: 'POST', url: '/api/users/bulk-verify', payload: { ids: [randomUUID()] } }),
+      },
+      {
         route: 'GET /api/data-extract/:dataset/count',
         send: () => inject({ method: 'GET', url: '/api/data-extract/packages/count?status=Active' }),
       },

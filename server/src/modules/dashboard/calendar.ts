@@ -41,6 +41,18 @@ function offsetAt(instant: Date, timeZone: string): number {
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
+/**
+ * `instant` as ISO 8601 in `timeZone`'s wall clock with its offset, to the second:
+ * `2026-11-18T12:00:00+05:30` (the CSV exports' times).
+ */
+export function localTimestamp(instant: Date, timeZone: string): string {
+  const offset = offsetAt(instant, timeZone);
+  const local = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offset).toISOString().slice(0, 19);
+  const minutes = Math.abs(offset) / 60_000;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${local}${offset < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
 /** The local calendar date of `instant` in `timeZone` (weekday 0 = Sunday). */
 export function localDate(instant: Date, timeZone: string): LocalDate {
   const w = wallClock(instant, timeZone);

@@ -187,9 +187,9 @@ export type ActivityRow = {
  * The audit trail's ad decisions in the dashboard's older words (approve, reject, delete, images),
  * with the reason as the dashboard has always shown it.
  */
-const legacyAction = sql`case e.action when 'approved' then 'approve' when 'rejected' then 'reject'
+export const legacyAction = sql`case e.action when 'approved' then 'approve' when 'rejected' then 'reject'
   when 'deleted' then 'delete' else 'images' end`;
-const legacyReason = sql`case
+export const legacyReason = sql`case
   when e.action = 'rejected' then e.rejection_reason
   when e.action = 'images_updated' and e.details->>'removed' is not null then 'Removed ' || (e.details->>'removed') || ' image(s)'
   else e.details->>'reason' end`;
@@ -203,46 +203,6 @@ export function latestModerationEvents(db: Executor, limit: number): Promise<Act
       e.actor_id::text as admin_id, e.actor_name as admin_name, ${legacyReason} as reason, e.at as created_at
     from ${auditEvents} e where ${decisionsWhere}
     order by e.at desc, e.id desc
-    limit ${limit}
-  `,
-  );
-}
-
-export type NotificationRow = {
-  id: string;
-  kind: 'pending' | 'approve' | 'reject' | 'delete' | 'images';
-  ad_id: string;
-  ad_heading: string;
-  by: string | null;
-  admin_id: string | null;
-  reason: string | null;
-  at: Date | string;
-};
-
-/**
- * Common Notification: the newest pending ads (backward scan of (status, posting_date, id)) and
- * the newest moderation events (index on created_at), merged newest first.
- */
-export function notifications(db: Executor, limit: number): Promise<NotificationRow[]> {
-  return rows(
-    db,
-    sql`
-    select * from (
-      (select 'ad:' || a.id::text as id, 'pending' as kind, a.id::text as ad_id, a.heading as ad_heading,
-         a.username as by, null::text as admin_id, null::text as reason, a.posting_date as at,
-         0::bigint as seq
-       from ${advertisements} a
-       where a.status = 'pending'
-       order by a.posting_date desc, a.id desc
-       limit ${limit})
-      union all
-      (select 'event:' || e.id::text, ${legacyAction}, e.entity_id::text, e.entity_label,
-         e.actor_name, e.actor_id::text, ${legacyReason}, e.at, e.id
-       from ${auditEvents} e where ${decisionsWhere}
-       order by e.at desc, e.id desc
-       limit ${limit})
-    ) feed
-    order by at desc, seq desc, id desc
     limit ${limit}
   `,
   );

@@ -20,6 +20,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<ModuleDeps & { timeZone?: st
   app.get(
     '/api/notifications',
     { schema: { querystring: z.strictObject({}), response: { 200: notificationsResponse } } },
-    async () => ({ notifications: await service.notifications() }),
+    async (request) => ({ notifications: await service.notifications(request.session!.user.id) }),
   );
 };

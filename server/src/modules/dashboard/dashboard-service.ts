@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { calendarAt, type Calendar } from './calendar';
 import * as repo from './dashboard-repository';
+import { notificationFeed } from './notifications-repository';
 
 const HOUR = 3_600_000;
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -164,8 +165,9 @@ export class DashboardService {
     };
   }
 
-  async notifications(): Promise<NotificationItem[]> {
-    const rows = await repo.notifications(this.db, NOTIFICATION_COUNT);
+  /** Common Notification as `viewerId` sees it: new ads and the other admins' actions, a bulk action once. */
+  async notifications(viewerId: string): Promise<NotificationItem[]> {
+    const rows = await notificationFeed(this.db, viewerId, NOTIFICATION_COUNT);
     return rows.map((r) => ({
       id: r.id,
       kind: r.kind,
@@ -175,6 +177,8 @@ export class DashboardService {
       adminId: r.admin_id,
       reason: r.reason,
       at: iso(r.at),
+      count: Number(r.count),
+      atLeast: r.at_least,
     }));
   }
 }

@@ -1,9 +1,15 @@
-import { dutyMessages, type Duty, type DutyCreateBody, type DutyUpdateBody } from '@backoffice/contract';
+import {
+  dutyMessages,
+  isBlankCondition,
+  type Duty,
+  type DutyCreateBody,
+  type DutyUpdateBody,
+} from '@backoffice/contract';
 import { changedFields, recordAudit } from '../../db/audit-repository';
 import type { Db } from '../../db/client';
 import type { DutyRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError, NotFoundError } from '../../lib/errors';
+import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
 import * as repo from './duties-repository';
 import { sanitizeCondition } from './duty-sanitizer';
 
@@ -20,13 +26,13 @@ export function toDuty(row: DutyRow): Duty {
 }
 
 function values(body: DutyUpdateBody): repo.DutyValues {
-  return {
-    title: body.title,
-    description: body.description,
-    // docs/decisions/0005-packages-and-duties.md: sanitised when written; the client sanitises again before rendering.
-    conditions: body.conditions.map(sanitizeCondition),
-    status: body.status,
-  };
+  // docs/decisions/0005-packages-and-duties.md: sanitised when written; the client sanitises again before rendering.
+  const conditions = body.conditions.map(sanitizeCondition);
+  // Markup that sanitising empties (`<iframe></iframe>`) leaves as blank a condition as an empty one.
+  const blank = conditions.findIndex(isBlankCondition);
+  if (blank >= 0)
+    throw new ValidationError(dutyMessages.conditionBlank, { [`conditions.${blank}`]: dutyMessages.conditionBlank });
+  return { title: body.title, description: body.description, conditions, status: body.status };
 }
 
 const DUTY_FIELDS = ['title', 'description', 'conditions', 'status'] as const satisfies readonly (keyof DutyRow)[];

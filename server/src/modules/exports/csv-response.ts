@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { DEFAULT_MARKETPLACE_TIME_ZONE } from '@backoffice/contract';
 import type { RequestOrder } from '../../db/request-order';
 import type { InteractiveLoad } from '../../lib/interactive-load';
-import { localDate } from '../dashboard/calendar';
+import { localDate, localTimestamp } from '../dashboard/calendar';
 
 /** A CSV column: its header and how a row gives its cell. */
 export type CsvColumn<R> = { header: string; cell: (row: R) => string | number | boolean | Date | null };
@@ -37,19 +37,23 @@ export function neutraliseCell(value: string): string {
 /**
  * csv-stringify's settings for every export: the cast neutralises text; a cell holding `;` is
  * quoted like one holding `,` (a `"` is doubled, a line break quoted, by csv-stringify itself).
- * `escape_formulas` stays on as a second guard; it finds nothing left to escape in text.
+ * `escape_formulas` stays on as a second guard; it finds nothing left to escape in text. Times are
+ * written in the marketplace's zone with its offset (`2026-11-18T12:00:00+05:30`), as the screens
+ * show them (docs/decisions/0023-time-zone-and-dates.md).
  */
-export const csvOptions = {
-  bom: true,
-  header: true,
-  quoted_match: [';'],
-  escape_formulas: true,
-  cast: {
-    string: neutraliseCell,
-    date: (d: Date) => d.toISOString(),
-    boolean: (b: boolean) => (b ? 'true' : 'false'),
-  },
-} satisfies Options;
+export function csvOptions(timeZone: string = DEFAULT_MARKETPLACE_TIME_ZONE) {
+  return {
+    bom: true,
+    header: true,
+    quoted_match: [';'],
+    escape_formulas: true,
+    cast: {
+      string: neutraliseCell,
+      date: (d: Date) => localTimestamp(d, timeZone),
+      boolean: (b: boolean) => (b ? 'true' : 'false'),
+    },
+  } satisfies Options;
+}
 
 /** Rows written between two turns of the event loop: a request arriving meanwhile waits for at most these. */
 export const ROWS_PER_TURN = 25;
@@ -70,7 +74,7 @@ export const QUIET_MS = 5;
  * that goes away destroys the stream, which returns the batch generator: no further batch is read.
  *
  * The file starts with a UTF-8 BOM (Excel then reads Sinhala and Tamil correctly), has a header row,
- * dates in ISO 8601 and numbers as numbers; text cells are neutralised (`neutraliseCell`) and quoted
+ * times in ISO 8601 in the marketplace's zone with its offset and numbers as numbers; text cells are neutralised (`neutraliseCell`) and quoted
  * when they hold either separator, so that a spreadsheet never runs one as a formula.
  */
 export async function sendCsv<R>(
@@ -91,6 +95,8 @@ export async function sendCsv<R>(
      * export it runs before the download's last byte, and a failure here cuts the download short.
      */
     onEnd?: (end: { rows: number; complete: boolean }) => Promise<void>;
+    /** The marketplace's zone, the times' (Asia/Colombo unless configured). */
+    timeZone?: string;
   },
 ): Promise<FastifyReply> {
   const { batches, columns, log, order, load } = opts;
@@ -149,7 +155,7 @@ export async function sendCsv<R>(
     }
     await recordEnd();
   }
-  const csv = stringify({ ...csvOptions, columns: columns.map((c) => c.header) });
+  const csv = stringify({ ...csvOptions(opts.timeZone), columns: columns.map((c) => c.header) });
   // A failure after the first byte can only cut the download short (Fastify destroys the socket).
   pipeline(Readable.from(records()), csv, (err) => {
     if (err && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') log.error({ err, export: opts.name }, 'export failed');

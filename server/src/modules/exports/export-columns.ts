@@ -1,4 +1,4 @@
-import type { Advertisement } from '@backoffice/contract';
+import { adImageUrl, bannerImageUrl, type Advertisement } from '@backoffice/contract';
 import type { activityBatches } from '../../db/audit-repository';
 import type { UsersService } from '../users/users-service';
 import type { CsvColumn } from './csv-response';
@@ -8,7 +8,13 @@ import type * as repo from './exports-repository';
 export type Row<F extends (...args: never[]) => AsyncGenerator<unknown[]>> =
   ReturnType<F> extends AsyncGenerator<Array<infer R>> ? R : never;
 
-/** The ads' columns: every field of the advertisement as the list gives it. */
+/** An instant the list gives as ISO text, as a Date: the file writes every time in the marketplace's zone. */
+const instant = (iso: string | null) => (iso === null ? null : new Date(iso));
+
+/**
+ * The ads' columns: every field of the advertisement as the list gives it; images in one form,
+ * the path this server serves them under (`/uploads/ads/…`), however each was stored.
+ */
 export const adColumns: CsvColumn<Advertisement>[] = [
   { header: 'id', cell: (a) => a._id },
   { header: 'heading', cell: (a) => a.heading },
@@ -21,10 +27,10 @@ export const adColumns: CsvColumn<Advertisement>[] = [
   { header: 'district', cell: (a) => a.district },
   { header: 'status', cell: (a) => a.status },
   { header: 'rejectionReason', cell: (a) => a.rejectionReason },
-  { header: 'images', cell: (a) => a.images.join(' ') },
-  { header: 'postingDate', cell: (a) => a.postingDate },
+  { header: 'images', cell: (a) => a.images.map(adImageUrl).join(' ') },
+  { header: 'postingDate', cell: (a) => instant(a.postingDate) },
   { header: 'adType', cell: (a) => a.adType },
-  { header: 'moderatedAt', cell: (a) => a.moderatedAt },
+  { header: 'moderatedAt', cell: (a) => instant(a.moderatedAt) },
   { header: 'moderatedBy', cell: (a) => a.moderatedBy },
 ];
 
@@ -47,7 +53,7 @@ function activityDetails(e: ActivityRow): string | null {
 
 export const activityColumns: CsvColumn<ActivityRow>[] = [
   { header: 'id', cell: (e) => e.id },
-  { header: 'at', cell: (e) => new Date(e.at).toISOString() },
+  { header: 'at', cell: (e) => new Date(e.at) },
   { header: 'entity', cell: (e) => e.entity },
   { header: 'entityId', cell: (e) => e.entity_id },
   { header: 'entityLabel', cell: (e) => (typedAddress(e) && !e.entity_id ? null : e.entity_label) },
@@ -100,7 +106,7 @@ export const bannerColumns: CsvColumn<Row<typeof repo.bannerBatches>>[] = [
   { header: 'endDate', cell: (b) => b.endDate },
   { header: 'status', cell: (b) => b.status },
   { header: 'views', cell: (b) => b.views },
-  { header: 'image', cell: (b) => b.image },
+  { header: 'image', cell: (b) => bannerImageUrl(b.image) },
   { header: 'createdAt', cell: (b) => b.createdAt },
 ];
 

@@ -38,12 +38,15 @@ async function* mapBatches<A, B>(source: AsyncGenerator<A[]>, map: (row: A) => B
 }
 
 /** `from`/`to` calendar days in the marketplace's zone, both included, as an instant range. */
-function dayRange(q: { from?: string; to?: string }): { from: Date | undefined; to: Date | undefined } {
+function dayRange(
+  q: { from?: string; to?: string },
+  timeZone: string = DEFAULT_MARKETPLACE_TIME_ZONE,
+): { from: Date | undefined; to: Date | undefined } {
   if (q.from && q.to && q.from > q.to)
     throw new ValidationError(exportText.rangeReversed, { to: exportText.rangeReversed });
   const start = (day: string, plus: number) => {
     const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-    return localMidnight(y, m, d + plus, DEFAULT_MARKETPLACE_TIME_ZONE);
+    return localMidnight(y, m, d + plus, timeZone);
   };
   return { from: q.from ? start(q.from, 0) : undefined, to: q.to ? start(q.to, 1) : undefined };
 }
@@ -74,9 +77,9 @@ function parse<T extends z.ZodType>(schema: T, query: unknown): z.output<T> {
  * current filters, and the Data Extract's datasets, each streamed in keyset batches.
  */
 export const exportsRoutes: FastifyPluginAsyncZod<
-  ModuleDeps & { batchSize: number; requestOrder?: RequestOrder; interactiveLoad?: InteractiveLoad }
-> = async (app, { db, storage, clock, log, outbox, batchSize, requestOrder, interactiveLoad }) => {
-  const pacing = { order: requestOrder, load: interactiveLoad };
+  ModuleDeps & { batchSize: number; requestOrder?: RequestOrder; interactiveLoad?: InteractiveLoad; timeZone?: string }
+> = async (app, { db, storage, clock, log, outbox, batchSize, requestOrder, interactiveLoad, timeZone }) => {
+  const pacing = { order: requestOrder, load: interactiveLoad, timeZone };
   const ads = new AdsService(db, storage, clock, log, outbox);
   const users = new UsersService(db, storage, clock, log);
   type Job = { count(): Promise<number>; send(reply: FastifyReply, request: FastifyRequest): Promise<FastifyReply> };
@@ -123,7 +126,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
 
   const adsJob = (query: unknown, name: string): Job => {
     const q = parse(adExportQuery, query);
-    const f = { ...q, ...dayRange(q) };
+    const f = { ...q, ...dayRange(q, timeZone) };
     return csvJob({
       name,
       columns: adColumns,
@@ -134,7 +137,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
   };
   const usersJob = (query: unknown, name: string): Job => {
     const q = parse(userExportQuery, query);
-    const f = { q: q.q, status: q.status, ...dayRange(q) };
+    const f = { q: q.q, status: q.status, ...dayRange(q, timeZone) };
     return csvJob({
       name,
       columns: userColumns,
@@ -145,7 +148,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
   };
   const activityJob = (query: unknown, name: string, schema: z.ZodType = activityExtractQuery): Job => {
     const q = parse(schema, query) as z.output<typeof activityExportQuery>;
-    const f: ActivityFilter = { ...q, ...dayRange(q) };
+    const f: ActivityFilter = { ...q, decisions: q.decisions === 'true', ...dayRange(q, timeZone) };
     return csvJob({
       name,
       columns: activityColumns,
@@ -163,7 +166,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
         return usersJob(query, 'advertisers');
       case 'packages': {
         const q = parse(catalogueQuery, query);
-        const f = { ...q, ...dayRange(q) };
+        const f = { ...q, ...dayRange(q, timeZone) };
         return csvJob({
           name: 'packages',
           columns: packageColumns,
@@ -173,7 +176,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
       }
       case 'banners': {
         const q = parse(catalogueQuery, query);
-        dayRange(q);
+        dayRange(q, timeZone);
         return csvJob({
           name: 'banners',
           columns: bannerColumns,
@@ -183,7 +186,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
       }
       case 'duties': {
         const q = parse(catalogueQuery, query);
-        const f = { ...q, ...dayRange(q) };
+        const f = { ...q, ...dayRange(q, timeZone) };
         return csvJob({
           name: 'duties',
           columns: dutyColumns,

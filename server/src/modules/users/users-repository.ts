@@ -232,6 +232,24 @@ export async function updateUser(
   return row!;
 }
 
+/** The users of `ids` that exist, locked in id order (two bulk calls never wait on each other in a circle). */
+export function lockUsers(
+  db: Executor,
+  ids: string[],
+): Promise<Array<Pick<UserRow, 'id' | 'username' | 'isAdmin' | 'isVerified'>>> {
+  return db
+    .select({ id: users.id, username: users.username, isAdmin: users.isAdmin, isVerified: users.isVerified })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(asc(users.id))
+    .for('update');
+}
+
+/** Marks the users verified in one statement. */
+export async function verifyUsers(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length) await db.update(users).set({ isVerified: true }).where(inArray(users.id, ids));
+}
+
 /** Ads carry their advertiser's username (docs/product.md#entities): keep it in step with a rename. */
 export async function renameAdsOfUser(db: Executor, userId: string, username: string): Promise<void> {
   await db.update(advertisements).set({ username }).where(eq(advertisements.userId, userId));

@@ -4,6 +4,8 @@ import {
   publicUser,
   userBulkDeleteBody,
   userBulkDeleteResponse,
+  userBulkVerifyBody,
+  userBulkVerifyResponse,
   userCountQuery,
   userCountResponse,
   userDetailResponse,
@@ -42,6 +44,12 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     '/api/users/bulk-delete',
     { schema: { body: userBulkDeleteBody, response: { 200: userBulkDeleteResponse } } },
     async (request) => ({ success: true as const, results: await users.bulkDelete(request.body.ids, actor(request)) }),
+  );
+
+  app.post(
+    '/api/users/bulk-verify',
+    { schema: { body: userBulkVerifyBody, response: { 200: userBulkVerifyResponse } } },
+    async (request) => ({ success: true as const, results: await users.bulkVerify(request.body.ids, actor(request)) }),
   );
 
   app.get('/api/users/:id', { schema: { params, response: { 200: userDetailResponse } } }, async (request) =>

@@ -9,7 +9,7 @@ import {
   type UserListResponse,
   type UserUpdateBody,
 } from '@backoffice/contract';
-import { changedFields, recordAudit } from '../../db/audit-repository';
+import { changedFields, recordAudit, recordAuditMany } from '../../db/audit-repository';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -25,6 +25,9 @@ import * as exportRepo from './users-export-repository';
 import * as repo from './users-repository';
 
 type Log = { warn(obj: object, msg: string): void };
+
+/** One id's outcome in a bulk call. */
+type BulkResult = { id: string; ok: boolean; message?: string };
 
 /** The signed-in administrator making the change. */
 export type Actor = { id: string; tokenHash: string };
@@ -210,8 +213,8 @@ export class UsersService {
    * commit), in order; one result per id. Admins are refused here: an admin account is removed one
    * at a time, from its own page.
    */
-  async bulkDelete(ids: string[], actor: Actor): Promise<Array<{ id: string; ok: boolean; message?: string }>> {
-    const results: Array<{ id: string; ok: boolean; message?: string }> = [];
+  async bulkDelete(ids: string[], actor: Actor): Promise<BulkResult[]> {
+    const results: BulkResult[] = [];
     for (const id of new Set(ids)) {
       try {
         await this.delete(id, actor, { refuseAdmins: true });
@@ -222,6 +225,53 @@ export class UsersService {
       }
     }
     return results;
+  }
+
+  /**
+   * The verification queue's Verify (docs/decisions/0028-verification-queue-and-confirmations.md):
+   * every advertiser of `ids` not verified yet becomes verified, with an audit entry each (an edit
+   * of isVerified, as the Edit dialog records it), in one transaction; the others get a reason.
+   */
+  async bulkVerify(ids: string[], actor: Actor): Promise<BulkResult[]> {
+    const unique = [...new Set(ids)];
+    return this.db.transaction(async (tx) => {
+      const found = new Map((await repo.lockUsers(tx, unique)).map((u) => [u.id, u]));
+      const results: BulkResult[] = [];
+      const verify: Array<{ id: string; username: string }> = [];
+      for (const id of unique) {
+        const user = found.get(id);
+        const refused = !user
+          ? userMessages.notFound
+          : user.isAdmin
+            ? userMessages.cannotVerifyAdmin
+            : user.isVerified
+              ? userMessages.alreadyVerified
+              : null;
+        if (refused) results.push({ id, ok: false, message: refused });
+        else {
+          results.push({ id, ok: true });
+          verify.push(user!);
+        }
+      }
+      await repo.verifyUsers(
+        tx,
+        verify.map((u) => u.id),
+      );
+      const at = this.clock();
+      await recordAuditMany(
+        tx,
+        verify.map((u) => ({
+          entity: 'user' as const,
+          entityId: u.id,
+          entityLabel: u.username,
+          action: 'updated' as const,
+          actorId: actor.id,
+          at,
+          details: { fields: ['isVerified'], from: 'unverified', to: 'verified' },
+        })),
+      );
+      return results;
+    });
   }
 
   /** Advertisers for the CSV export, in the list's order, `size` per statement. */
