@@ -7,23 +7,26 @@ import { openConfiguredDatabase } from './db/open';
 import { standInHash } from './lib/passwords';
 import { ensureFirstAdmin } from './modules/users/admin-accounts';
 import { seedDemoIfEmpty } from './seed/demo';
+import { createStorage } from './storage/create-storage';
 
 /** Reads the config, opens the database, serves, and shuts down cleanly on SIGINT/SIGTERM (docs/decisions/0011-database-files-and-instances.md). */
 async function main() {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
-  const app = await buildApp({ config, database });
-  // Made before the first request, so the first unknown email's refusal costs what later ones do.
-  await standInHash();
+  const storage = createStorage(config);
 
   const admin = await ensureFirstAdmin(database.db, {
     email: config.adminEmail,
     password: config.adminPassword,
     allowGenerated: config.seedDemo,
   });
+  // Before the app starts its delivery: the demo's messages are the seed's to deliver (docs/decisions/0015-demo-data-and-admins.md).
   const demo = config.seedDemo
-    ? await seedDemoIfEmpty(database.db, app.storage, { dataDir: config.dataDir, messages: config.messages })
+    ? await seedDemoIfEmpty(database.db, storage, { dataDir: config.dataDir, messages: config.messages })
     : null;
+  const app = await buildApp({ config, database, storage });
+  // Made before the first request, so the first unknown email's refusal costs what later ones do.
+  await standInHash();
   if (demo) {
     console.log(
       `  Seeded demo data: ${demo.summary.approved + demo.summary.rejected + demo.summary.deleted} decisions of the last 30 days by three demo moderators.\n` +

@@ -136,8 +136,8 @@ export async function replayDecisions(
         ad.outcome === 'deleted'
           ? 'menu'
           : weighted(rng, [
-              ['panel', 55],
-              ['menu', 37],
+              ['panel', 45],
+              ['menu', 47],
               ['take-over', 8],
             ] as const);
       const as = (m: DemoModerator) => ({ id: m.id, name: m.name });
