@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { adMessages, type Advertisement } from '@backoffice/contract';
 import { useSelector } from 'react-redux';
 import { Banner, Button, SidePanel, StatusBadge, type BannerMessage } from '../../components/ui';
@@ -70,6 +70,7 @@ export function AdSidePanel(props: AdSidePanelProps) {
   const claim = useAdClaim(ad._id, open && pending, current.claim, selfId);
   const [stay, setStay] = useStayOnDecided();
   const blockedBy = claim.state.kind === 'other' ? claim.state.message : null;
+  const noticeId = useId();
 
   const moderation = useAdModeration({
     showResult: onMessage,
@@ -125,6 +126,7 @@ export function AdSidePanel(props: AdSidePanelProps) {
         <DecisionFooter
           pending={pending}
           blockedBy={blockedBy}
+          blockedNoticeId={noticeId}
           movesOn={!stay && nextAd !== null}
           stay={stay}
           onStay={setStay}
@@ -136,7 +138,7 @@ export function AdSidePanel(props: AdSidePanelProps) {
     >
       <div ref={inside} className="lg:grid lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start lg:gap-6">
         <div className="min-w-0">
-          <ClaimNotice state={claim.state} onTakeOver={claim.takeOver} />
+          <ClaimNotice id={noticeId} state={claim.state} onTakeOver={claim.takeOver} />
           {message && (
             <div className="mb-4">
               <Banner message={message} />

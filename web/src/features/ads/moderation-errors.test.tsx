@@ -48,9 +48,6 @@ async function decideOne(id: string, kind: 'Approve' | 'Reject') {
   if (kind === 'Reject') {
     await user.type(within(dialog).getByLabelText('Reason for rejection'), 'Duplicate');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Confirm Rejection' })).getByRole('button', { name: 'Reject' }),
-    );
   } else await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
 }
 
@@ -62,9 +59,6 @@ async function decideAll(kind: 'Approve' | 'Reject') {
   if (kind === 'Reject') {
     await user.type(within(dialog).getByLabelText('Reason for rejection'), 'Duplicate');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Confirm Rejection' })).getByRole('button', { name: 'Reject' }),
-    );
   } else await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
 }
 

@@ -7,6 +7,8 @@ export interface DecisionFooterProps {
   pending: boolean;
   /** Why Approve and Reject are disabled ("Being reviewed by NAME"), or null when they are not. */
   blockedBy: string | null;
+  /** The id of the notice above that says it (the claim notice), for assistive technology. */
+  blockedNoticeId?: string;
   /** A decision moves the panel on to the next pending ad: the buttons say so. */
   movesOn: boolean;
   stay: boolean;
@@ -23,7 +25,6 @@ export interface DecisionFooterProps {
  */
 export function DecisionFooter(props: DecisionFooterProps) {
   const stayId = useId();
-  const hintId = useId();
   const blocked = props.blockedBy !== null;
   const next = props.movesOn ? ' & next' : '';
   return (
@@ -40,11 +41,6 @@ export function DecisionFooter(props: DecisionFooterProps) {
           Stay on this ad after a decision
         </label>
       )}
-      {blocked && (
-        <p id={hintId} className="w-full text-right text-sm text-amber-200">
-          {props.blockedBy}
-        </p>
-      )}
       <Button
         variant="ghost"
         icon={<Trash2 className="size-4" aria-hidden="true" />}
@@ -59,7 +55,8 @@ export function DecisionFooter(props: DecisionFooterProps) {
             variant="danger"
             icon={<X className="size-4" aria-hidden="true" />}
             aria-keyshortcuts="r"
-            aria-describedby={blocked ? hintId : undefined}
+            aria-describedby={blocked ? props.blockedNoticeId : undefined}
+            title={props.blockedBy ?? undefined}
             disabled={blocked}
             onClick={props.onReject}
           >
@@ -68,7 +65,8 @@ export function DecisionFooter(props: DecisionFooterProps) {
           <Button
             icon={<Check className="size-4" aria-hidden="true" />}
             aria-keyshortcuts="a"
-            aria-describedby={blocked ? hintId : undefined}
+            aria-describedby={blocked ? props.blockedNoticeId : undefined}
+            title={props.blockedBy ?? undefined}
             disabled={blocked}
             onClick={props.onApprove}
           >
