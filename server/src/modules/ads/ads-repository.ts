@@ -6,7 +6,7 @@ import { adSummary, adSummaryVersion, advertisements, type AdRow } from '../../d
 import { decodeCursor } from './ads-cursor';
 import { boundFilters, boundNames, filters, where, type AdFilter, type FilterName, type Viewer } from './ads-filters';
 
-export { FILTER_NAMES, filters, type AdFilter } from './ads-filters';
+export { FILTER_NAMES, type AdFilter } from './ads-filters';
 
 /**
  * The Ad ID column shows the id's last five characters: it sorts by those, the full id breaking
