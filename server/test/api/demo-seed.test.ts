@@ -41,6 +41,8 @@ describeApi('first-start demo: a month of moderation by three demo moderators', 
 
   beforeAll(async () => {
     t = await buildTestApp({ clock: testClock(now) });
+    // As main.ts seeds before the server's own delivery starts: none of it runs during the seed.
+    await t.app.advertiserOutbox.close();
     messages = loadConfig({ DATA_DIR: t.dataDir }).messages;
     demo = (await seedDemoIfEmpty(t.database.db, t.app.storage, { dataDir: t.dataDir, messages, now }))!;
     cookie = await signIn(t.app, demo.moderators[0]!.email, demo.password);
@@ -132,6 +134,14 @@ describeApi('first-start demo: a month of moderation by three demo moderators', 
     expect(failed).toBeGreaterThan(0);
     expect(queued).toBe(0);
     expect(fs.readdirSync(path.join(t.dataDir, 'outbox'))).toHaveLength(sent);
+  });
+
+  it('leaves unverified advertisers with ads waiting, for the verification queue', async () => {
+    const { cards } = await get<DashboardResponse>('/api/dashboard');
+    const waiting = await one<{ n: number }>(sql`select count(distinct u.id)::int as n from users u
+      join advertisements a on a.user_id = u.id and a.status = 'pending' where not u.is_admin and not u.is_verified`);
+    expect(cards.unverifiedAdvertisers).toBeGreaterThanOrEqual(waiting.n);
+    expect(waiting.n).toBeGreaterThan(2);
   });
 
   it('gives ads realistic prices and keeps the two Toyota Axio 2012 ads', async () => {
