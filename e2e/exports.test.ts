@@ -5,6 +5,7 @@ import type { Download, Page } from 'playwright-core';
 import {
   adMessages,
   exportText,
+  userConfirmText,
   type AdListResponse,
   type Advertisement,
   type UserListResponse,
@@ -186,8 +187,11 @@ describe('Exports and bulk actions in Chromium', () => {
         .getByRole('checkbox')
         .check();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete Users' });
-    await dialog.getByText(exportText.bulkDeleteConfirm(2)).waitFor();
+    const dialog = page.getByRole('dialog', { name: userConfirmText.deleteManyTitle(2) });
+    // Named, with the ads that go with them (issue 32.7).
+    const ads = targets.reduce((n, u) => n + u.adStats.approved + u.adStats.pending + u.adStats.rejected, 0);
+    await dialog.getByText(userConfirmText.deleteMany(ads)).waitFor();
+    for (const u of targets) await dialog.getByText(`(@${u.username})`, { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(exportText.bulkDeleted(2, 0)).waitFor();
     for (const u of targets) {

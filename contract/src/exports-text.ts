@@ -10,8 +10,6 @@ export const exportText = {
   selectAllMatching: (n: string) => `Select all ${n} pending ads matching this filter`,
   allMatchingSelected: (n: string) => `All ${n} pending ads matching this filter are selected`,
   clearSelection: 'Clear selection',
-  bulkDeleteConfirm: (n: number) =>
-    `Are you sure you want to delete ${n} user(s)? Their advertisements will be deleted too. This cannot be undone.`,
   bulkDeleted: (n: number, m: number) => `${n} user(s) deleted successfully. ${m} failed.`,
   cannotDeleteAdmin: 'Admin accounts cannot be deleted here',
   cannotDeleteSelf: 'You cannot delete your own account',

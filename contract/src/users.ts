@@ -50,6 +50,35 @@ export const userMessages = {
   cannotVerifyAdmin: 'Admin accounts are not verified here',
 } as const;
 
+/** "3 ads", "1 ad". */
+const adsWord = (n: number) => `${n.toLocaleString('en-LK')} ${n === 1 ? 'ad' : 'ads'}`;
+
+/**
+ * Confirmations that name what they act on (issue 32.7; docs/decisions/0028-verification-queue-and-confirmations.md):
+ * one user by name, several as up to five names and "and N more", and the ads a delete takes with it.
+ */
+export const userConfirmText = {
+  /** How many names a bulk confirmation lists before "and N more". */
+  namesShown: 5,
+  andMore: (n: number) => `and ${n.toLocaleString('en-LK')} more`,
+  deleteOneWith: (name: string, ads: number) =>
+    ads === 0 ? `${name} will be deleted. They have no ads.` : `${name} and their ${adsWord(ads)} will be deleted.`,
+  deleteManyTitle: (n: number) => `Delete ${n.toLocaleString('en-LK')} ${n === 1 ? 'user' : 'users'}`,
+  deleteMany: (ads: number) =>
+    ads === 0
+      ? 'They have no ads. This cannot be undone.'
+      : `Their ${adsWord(ads)} will be deleted too. This cannot be undone.`,
+  verifyManyTitle: (n: number) => `Verify ${n.toLocaleString('en-LK')} ${n === 1 ? 'advertiser' : 'advertisers'}`,
+  verifyMany: 'They will show as verified (Active).',
+  verified: (name: string) => `${name} verified`,
+  bulkVerified: (n: number, m: number) => `${n} advertiser(s) verified. ${m} failed.`,
+  verifyFailed: 'Failed to verify user',
+  promoteTitle: 'Make Admin',
+  promote: (name: string) =>
+    `Make ${name} an Admin? They will be able to sign in to the back office and approve, reject, edit and delete everything in it.`,
+  promoteConfirm: 'Make Admin',
+} as const;
+
 export const adStats = z.object({
   approved: z.number().int(),
   pending: z.number().int(),

@@ -18,6 +18,8 @@ const event = (overrides: Partial<NotificationItem>): NotificationItem => ({
   adminId: 'another-admin',
   reason: null,
   at: '2026-11-18T06:00:00.000Z',
+  count: 1,
+  atLeast: false,
   ...overrides,
 });
 

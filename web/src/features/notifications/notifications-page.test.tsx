@@ -21,6 +21,8 @@ const item = (overrides: Partial<NotificationItem>): NotificationItem => ({
   adminId: null,
   reason: null,
   at: '2026-11-18T06:00:00.000Z',
+  count: 1,
+  atLeast: false,
   ...overrides,
 });
 

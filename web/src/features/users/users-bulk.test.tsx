@@ -117,13 +117,19 @@ describe('User Management: status, filter, export and bulk delete', () => {
 
     // Cancel changes nothing.
     await user.click(bulkDelete);
-    let dialog = screen.getByRole('dialog', { name: 'Delete Users' });
-    expect(dialog).toHaveTextContent(exportText.bulkDeleteConfirm(3));
+    let dialog = screen.getByRole('dialog', { name: 'Delete 3 users' });
+    // Issue 32.7: the users by name, and the ads that go with them (3 + 1 + 2 each).
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Selected users' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['User 1 (@user1)', 'User 2 (@user2)', 'User 3 (@user3)']);
+    expect(dialog).toHaveTextContent('Their 18 ads will be deleted too. This cannot be undone.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
 
     await user.click(bulkDelete);
-    dialog = screen.getByRole('dialog', { name: 'Delete Users' });
+    dialog = screen.getByRole('dialog', { name: 'Delete 3 users' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent(exportText.bulkDeleted(2, 1));

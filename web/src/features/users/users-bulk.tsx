@@ -2,23 +2,30 @@ import {
   exportText,
   formatUserId,
   MAX_BULK_USER_IDS,
+  userConfirmText,
+  type ListedUser,
   type UserBulkDeleteResponse,
   type UserExportParams,
 } from '@backoffice/contract';
-import { ConfirmDeleteModal, type BannerMessage } from '../../components/ui';
+import { Button, ConfirmDeleteModal, Modal, type BannerMessage } from '../../components/ui';
 import { serverMessage } from '../../lib/api';
 import { usersApi } from './users-api';
+import { displayName } from './user-format';
 
-/** Bulk delete refreshes the list (tag `Users`) like a single delete. */
+/** Bulk delete and bulk verify refresh the list (tag `Users`) like a single change. */
 const bulkApi = usersApi.injectEndpoints({
   endpoints: (build) => ({
     bulkDeleteUsers: build.mutation<UserBulkDeleteResponse, { ids: string[] }>({
       query: (body) => ({ url: '/users/bulk-delete', method: 'POST', body }),
       invalidatesTags: ['Users'],
     }),
+    bulkVerifyUsers: build.mutation<UserBulkDeleteResponse, { ids: string[] }>({
+      query: (body) => ({ url: '/users/bulk-verify', method: 'POST', body }),
+      invalidatesTags: ['Users', 'User'],
+    }),
   }),
 });
-export const { useBulkDeleteUsersMutation } = bulkApi;
+export const { useBulkDeleteUsersMutation, useBulkVerifyUsersMutation } = bulkApi;
 
 /** GET /api/users/export for the table's current search and status. */
 export function userExportUrl(params: { q?: string; status?: UserExportParams['status'] }): string {
@@ -34,30 +41,35 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-type Result = UserBulkDeleteResponse['results'][number];
+export type BulkResult = UserBulkDeleteResponse['results'][number];
 
-/** "{n} user(s) deleted successfully. {m} failed." and, one per line, why each failed one was refused. */
-export function bulkDeleteMessage(results: readonly Result[]): BannerMessage {
+/** "{n} … {m} failed." and, one per line, why each failed one was refused. */
+function bulkMessage(results: readonly BulkResult[], head: (ok: number, failed: number) => string, fallback: string) {
   const failed = results.filter((r) => !r.ok);
   const ok = results.length - failed.length;
-  const reasons = failed.map((r) => `${formatUserId(r.id)}: ${r.message ?? 'Failed to delete user'}`);
-  return {
-    tone: failed.length === 0 ? 'success' : ok === 0 ? 'error' : 'warning',
-    text: [exportText.bulkDeleted(ok, failed.length), ...reasons].join('\n'),
-  };
+  const reasons = failed.map((r) => `${formatUserId(r.id)}: ${r.message ?? fallback}`);
+  const tone: BannerMessage['tone'] = failed.length === 0 ? 'success' : ok === 0 ? 'error' : 'warning';
+  return { tone, text: [head(ok, failed.length), ...reasons].join('\n') };
 }
 
-/** Deletes the ids 100 per call; a call that fails outright counts each of its ids as failed. */
-export function useBulkDeleteUsers() {
-  const [bulkDelete, state] = useBulkDeleteUsersMutation();
-  async function run(ids: readonly string[]): Promise<{ results: Result[]; error: unknown }> {
-    const results: Result[] = [];
+export const bulkDeleteMessage = (results: readonly BulkResult[]): BannerMessage =>
+  bulkMessage(results, exportText.bulkDeleted, 'Failed to delete user');
+export const bulkVerifyMessage = (results: readonly BulkResult[]): BannerMessage =>
+  bulkMessage(results, userConfirmText.bulkVerified, userConfirmText.verifyFailed);
+
+/** Sends the ids 100 per call; a call that fails outright counts each of its ids as failed. */
+function useBulkRunner(
+  [send, state]: ReturnType<typeof useBulkDeleteUsersMutation> | ReturnType<typeof useBulkVerifyUsersMutation>,
+  fallback: string,
+) {
+  async function run(ids: readonly string[]): Promise<{ results: BulkResult[]; error: unknown }> {
+    const results: BulkResult[] = [];
     let error: unknown = null;
     for (const batch of chunks(ids, MAX_BULK_USER_IDS)) {
-      const answer = await bulkDelete({ ids: batch });
+      const answer = await send({ ids: batch });
       if ('error' in answer) {
         error = answer.error;
-        const message = serverMessage(answer.error, 'Failed to delete user');
+        const message = serverMessage(answer.error, fallback);
         batch.forEach((id) => results.push({ id, ok: false, message }));
       } else results.push(...answer.data.results);
     }
@@ -66,21 +78,84 @@ export function useBulkDeleteUsers() {
   return { run, busy: state.isLoading };
 }
 
-/** The confirmation naming how many users go, and that their ads go with them. */
+export const useBulkDeleteUsers = () => useBulkRunner(useBulkDeleteUsersMutation(), 'Failed to delete user');
+export const useBulkVerifyUsers = () => useBulkRunner(useBulkVerifyUsersMutation(), userConfirmText.verifyFailed);
+
+/** A user as confirmations name them: "Nimal Perera (@nimal.perera)". */
+export const confirmName = (user: Pick<ListedUser, 'name' | 'username'>) => `${displayName(user)} (@${user.username})`;
+
+/** The ads a delete of these users takes with it, as their rows counted them. */
+export const adsOf = (users: readonly ListedUser[]) =>
+  users.reduce((n, u) => n + u.adStats.approved + u.adStats.pending + u.adStats.rejected, 0);
+
+/** Up to five names, then "and N more". */
+export function NameList({ users }: { users: readonly ListedUser[] }) {
+  const shown = users.slice(0, userConfirmText.namesShown);
+  const more = users.length - shown.length;
+  return (
+    <ul aria-label="Selected users" className="my-3 list-disc space-y-0.5 pl-5 text-slate-200">
+      {shown.map((u) => (
+        <li key={u._id}>{confirmName(u)}</li>
+      ))}
+      {more > 0 && <li className="list-none text-slate-400">{userConfirmText.andMore(more)}</li>}
+    </ul>
+  );
+}
+
+/** The confirmation naming the users that go (five, then "and N more") and how many ads go with them. */
 export function BulkDeleteModal({
-  count,
+  users,
   busy,
   onCancel,
   onConfirm,
 }: {
-  count: number;
+  users: readonly ListedUser[];
   busy: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
   return (
-    <ConfirmDeleteModal title="Delete Users" busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
-      <p>{exportText.bulkDeleteConfirm(count)}</p>
+    <ConfirmDeleteModal
+      title={userConfirmText.deleteManyTitle(users.length)}
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
+      <NameList users={users} />
+      <p>{userConfirmText.deleteMany(adsOf(users))}</p>
     </ConfirmDeleteModal>
+  );
+}
+
+/** The bulk Verify's confirmation: the advertisers it names, five and "and N more". */
+export function BulkVerifyModal({
+  users,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  users: readonly ListedUser[];
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal
+      title={userConfirmText.verifyManyTitle(users.length)}
+      onClose={onCancel}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button data-autofocus onClick={onConfirm} loading={busy} disabled={busy}>
+            Verify
+          </Button>
+        </>
+      }
+    >
+      <NameList users={users} />
+      <p>{userConfirmText.verifyMany}</p>
+    </Modal>
   );
 }

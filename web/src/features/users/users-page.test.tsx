@@ -185,7 +185,10 @@ describe('UsersPage', () => {
         await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
       };
       await openDelete();
-      expect(confirm).toHaveBeenCalledWith(userMessages.deleteConfirm);
+      // Issue 32.7: the confirm names the user and the ads that go with them (3 + 1 + 2).
+      expect(confirm).toHaveBeenCalledWith(
+        `${userMessages.deleteConfirm}\n\nNimal Perera (@nimal.perera1) and their 6 ads will be deleted.`,
+      );
       expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
 
       confirm.mockReturnValue(true);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { USERS_PAGE_SIZE, userMessages, type ListedUser } from '@backoffice/contract';
+import { USERS_PAGE_SIZE, userConfirmText, userMessages, type ListedUser } from '@backoffice/contract';
 import { Users } from 'lucide-react';
 import {
   Banner,
@@ -18,11 +18,25 @@ import { deleteFailureText, loadFailureText } from './user-messages';
 import { useCountUsersQuery, useDeleteUserMutation, useListUsersQuery } from './users-api';
 import { UsersTable } from './users-table';
 import { UsersFilterPanel, UsersToolbar } from './users-toolbar';
-import { BulkDeleteModal, bulkDeleteMessage, useBulkDeleteUsers } from './users-bulk';
+import {
+  BulkDeleteModal,
+  BulkVerifyModal,
+  adsOf,
+  bulkDeleteMessage,
+  bulkVerifyMessage,
+  confirmName,
+  useBulkDeleteUsers,
+  useBulkVerifyUsers,
+} from './users-bulk';
+import { useUsersSelection } from './use-users-selection';
 import { useUsersListState } from './use-users-list-state';
 import { USER_MESSAGE_MS, type UsersPageState } from './user-shared';
 
-/** User Management (docs/product.md#user-management): advertisers, searched and paged by the server (beyond the spec's static pager). */
+/**
+ * User Management (docs/product.md#user-management): advertisers, searched and paged by the server
+ * (beyond the spec's static pager), with search, status and page in the URL; `?status=inactive` is
+ * the verification queue (docs/decisions/0028-verification-queue-and-confirmations.md).
+ */
 export function UsersPage() {
   const table = useUsersListState();
   const list = useListUsersQuery(table.params, { refetchOnMountOrArgChange: true });
@@ -44,11 +58,13 @@ export function UsersPage() {
 
   const result = useTimedMessage(USER_MESSAGE_MS);
   const [deleteUser] = useDeleteUserMutation();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const selection = useUsersSelection(users);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
   const bulkDelete = useBulkDeleteUsers();
-  const [confirmBulk, setConfirmBulk] = useState(false);
+  const bulkVerify = useBulkVerifyUsers();
+  const [confirm, setConfirm] = useState<'delete' | 'verify' | null>(null);
+  const toVerify = selection.users.filter((u) => !u.isVerified);
 
   // A delete on the detail page comes back here with its success message.
   const location = useLocation();
@@ -57,65 +73,63 @@ export function UsersPage() {
   useEffect(() => {
     if ((location.state as UsersPageState)?.deleted) {
       show('success', userMessages.deleted);
-      navigate(location.pathname, { replace: true, state: null });
+      navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
     }
-  }, [location.state, location.pathname, navigate, show]);
+  }, [location.state, location.pathname, location.search, navigate, show]);
 
   // The panel keeps its user while it slides out, then forgets it.
   const { panel, show: showPanel, close: closePanel } = usePanel<{ user: ListedUser }>();
   const openPanel = (user: ListedUser) => showPanel({ user });
 
   async function remove(user: ListedUser) {
-    // docs/product.md#error-catalogue: a browser confirm precedes delete.
-    if (!window.confirm(userMessages.deleteConfirm)) return;
+    // docs/product.md#error-catalogue: a browser confirm precedes delete; it names the user and their ads.
+    const named = userConfirmText.deleteOneWith(confirmName(user), adsOf([user]));
+    if (!window.confirm(`${userMessages.deleteConfirm}\n\n${named}`)) return;
     const outcome = await deleteUser(user._id);
     if ('error' in outcome) {
       result.show('error', deleteFailureText(outcome.error));
       return;
     }
     result.show('success', userMessages.deleted);
-    setSelected((s) => {
-      const next = new Set(s);
-      next.delete(user._id);
-      return next;
-    });
+    selection.drop([user._id]);
     if (panel?.user._id === user._id) closePanel();
   }
 
+  /** The row's Verify: no confirmation (Edit turns it back), the outcome in the result line. */
+  async function verify(user: ListedUser) {
+    const { results } = await bulkVerify.run([user._id]);
+    const [outcome] = results;
+    if (outcome?.ok) {
+      result.show('success', userConfirmText.verified(confirmName(user)));
+      selection.markVerified([user._id]);
+    } else result.show('error', `${userConfirmText.verifyFailed}\n${outcome?.message ?? ''}`.trim());
+  }
+
   async function removeSelected() {
-    const ids = [...selected];
-    const { results } = await bulkDelete.run(ids);
-    setConfirmBulk(false);
+    const { results } = await bulkDelete.run([...selection.ids]);
+    setConfirm(null);
     const message = bulkDeleteMessage(results);
     result.show(message.tone, message.text);
     const gone = new Set(results.filter((r) => r.ok).map((r) => r.id));
-    setSelected((s) => new Set([...s].filter((id) => !gone.has(id))));
+    selection.drop(gone);
     if (panel && gone.has(panel.user._id)) closePanel();
   }
 
-  function toggle(id: string) {
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }
-  function toggleAll() {
-    setSelected((s) => {
-      const all = users.every((u) => s.has(u._id));
-      const next = new Set(s);
-      for (const u of users) {
-        if (all) next.delete(u._id);
-        else next.add(u._id);
-      }
-      return next;
-    });
+  async function verifySelected() {
+    const { results } = await bulkVerify.run(toVerify.map((u) => u._id));
+    setConfirm(null);
+    const message = bulkVerifyMessage(results);
+    result.show(message.tone, message.text);
+    selection.markVerified(results.filter((r) => r.ok).map((r) => r.id));
   }
 
   // A page past the end (its last user was deleted): show the new last page.
   const lastPage = pageCount(total, USERS_PAGE_SIZE);
-  if (list.currentData && users.length === 0 && total > 0 && table.page > lastPage) table.setPage(lastPage);
+  const pastEnd = list.currentData !== undefined && users.length === 0 && total > 0 && table.page > lastPage;
+  const { setPage } = table;
+  useEffect(() => {
+    if (pastEnd) setPage(lastPage);
+  }, [pastEnd, lastPage, setPage]);
 
   return (
     <>
@@ -143,8 +157,10 @@ export function UsersPage() {
           filtersOpen={filtersOpen}
           filtersId={filtersId}
           onToggleFilters={() => setFiltersOpen((o) => !o)}
-          selectedCount={selected.size}
-          onBulkDelete={() => setConfirmBulk(true)}
+          selectedCount={selection.ids.size}
+          verifiableCount={toVerify.length}
+          onBulkDelete={() => setConfirm('delete')}
+          onBulkVerify={() => setConfirm('verify')}
         />
         {filtersOpen && <UsersFilterPanel id={filtersId} status={table.status} onStatus={table.setStatus} />}
         {list.isError && !list.currentData && !list.isFetching ? (
@@ -162,10 +178,11 @@ export function UsersPage() {
             <UsersTable
               users={users}
               loading={loading}
-              selected={selected}
-              onToggle={toggle}
-              onToggleAll={toggleAll}
+              selected={selection.ids}
+              onToggle={selection.toggle}
+              onToggleAll={selection.toggleAll}
               onView={openPanel}
+              onVerify={(user) => void verify(user)}
               onDelete={remove}
             />
           </div>
@@ -177,12 +194,20 @@ export function UsersPage() {
         )}
       </Panel>
 
-      {confirmBulk && (
+      {confirm === 'delete' && (
         <BulkDeleteModal
-          count={selected.size}
+          users={selection.users}
           busy={bulkDelete.busy}
-          onCancel={() => setConfirmBulk(false)}
+          onCancel={() => setConfirm(null)}
           onConfirm={() => void removeSelected()}
+        />
+      )}
+      {confirm === 'verify' && (
+        <BulkVerifyModal
+          users={toVerify}
+          busy={bulkVerify.busy}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => void verifySelected()}
         />
       )}
       {panel && <UserSidePanel key={panel.user._id} user={panel.user} open={panel.open} onClose={closePanel} />}

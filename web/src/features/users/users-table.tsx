@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { formatUserId, userMessages, type ListedUser } from '@backoffice/contract';
-import { Eye, SearchX, Trash2 } from 'lucide-react';
+import { BadgeCheck, Eye, SearchX, Trash2 } from 'lucide-react';
 import {
   ActionsCell,
   EmptyState,
@@ -32,6 +32,8 @@ export interface UsersTableProps {
   onToggle: (id: string) => void;
   onToggleAll: () => void;
   onView: (user: ListedUser) => void;
+  /** The verification queue's Verify, offered on advertisers not verified yet. */
+  onVerify: (user: ListedUser) => void;
   onDelete: (user: ListedUser) => void;
 }
 
@@ -43,10 +45,20 @@ const countTone = {
 
 /**
  * The advertiser table of docs/product.md#user-management: checkbox, User ID (first 5), User Name, Verified Mobile
- * Number, Registered Date, the three ad counts and the row menu. A row click (or Enter) views the
+ * Number, Registered Date, the three ad counts (from the page's one query) and the row menu (View,
+ * Verify for an unverified advertiser, Delete). A row click (or Enter) views the
  * user in the side panel; the name links to the user detail page.
  */
-export function UsersTable({ users, loading, selected, onToggle, onToggleAll, onView, onDelete }: UsersTableProps) {
+export function UsersTable({
+  users,
+  loading,
+  selected,
+  onToggle,
+  onToggleAll,
+  onView,
+  onVerify,
+  onDelete,
+}: UsersTableProps) {
   const allSelected = users.length > 0 && users.every((u) => selected.has(u._id));
 
   function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, user: ListedUser) {
@@ -141,9 +153,18 @@ export function UsersTable({ users, loading, selected, onToggle, onToggleAll, on
                       icon: <Eye className="size-4" aria-hidden="true" />,
                       onSelect: () => onView(user),
                     },
+                    ...(user.isVerified
+                      ? []
+                      : [
+                          {
+                            label: 'Verify',
+                            icon: <BadgeCheck className="size-4" aria-hidden="true" />,
+                            onSelect: () => onVerify(user),
+                          },
+                        ]),
                     {
                       label: 'Delete',
-                      tone: 'danger',
+                      tone: 'danger' as const,
                       icon: <Trash2 className="size-4" aria-hidden="true" />,
                       onSelect: () => onDelete(user),
                     },

@@ -1,5 +1,5 @@
 import { exportText, type UserStatusFilter } from '@backoffice/contract';
-import { Filter, Trash2 } from 'lucide-react';
+import { BadgeCheck, Filter, Trash2 } from 'lucide-react';
 import {
   Button,
   ExportMenu,
@@ -39,10 +39,13 @@ export interface UsersToolbarProps {
   filtersId: string;
   onToggleFilters: () => void;
   selectedCount: number;
+  /** Selected advertisers not verified yet: what the bulk Verify would verify. */
+  verifiableCount: number;
   onBulkDelete: () => void;
+  onBulkVerify: () => void;
 }
 
-/** Search, then the Status dropdown, Filter, Export and bulk Delete. */
+/** Search, then the Status dropdown, Filter, Export, bulk Verify and bulk Delete. */
 export function UsersToolbar(props: UsersToolbarProps) {
   const active = props.status !== 'all' ? 1 : 0;
   return (
@@ -78,6 +81,15 @@ export function UsersToolbar(props: UsersToolbarProps) {
           },
         ]}
       />
+      <Button
+        variant="secondary"
+        icon={<BadgeCheck className="size-4" aria-hidden="true" />}
+        disabled={props.verifiableCount === 0}
+        title={props.verifiableCount === 0 ? 'Select unverified advertisers to verify them' : undefined}
+        onClick={props.onBulkVerify}
+      >
+        Verify
+      </Button>
       <Button
         variant="secondary"
         className="text-rose-300"
