@@ -69,7 +69,7 @@ export function Sidebar({ id, open = false, onClose }: SidebarProps) {
       aria-label="Sidebar"
       onBlur={onBlur}
       className={cx(
-        'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-800 bg-slate-900',
+        'fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col border-r border-slate-800 bg-slate-900 lg:w-64',
         'transition-[translate,visibility] duration-200 lg:visible lg:translate-x-0',
         open ? 'visible translate-x-0 shadow-2xl shadow-black/50' : 'invisible -translate-x-full',
       )}

@@ -81,6 +81,7 @@ export function ExportMenu({ label, items }: { label: string; items: ExportMenuI
       <span ref={trigger} className="contents">
         <Button
           variant="secondary"
+          className="max-sm:px-3"
           icon={<Download className="size-4" aria-hidden="true" />}
           aria-haspopup="menu"
           aria-expanded={open}

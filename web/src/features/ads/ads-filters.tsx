@@ -62,13 +62,14 @@ export function AdsToolbar(props: AdsToolbarProps) {
       <SelectField
         label="Status"
         hideLabel
-        className="w-36"
+        className="min-w-0 flex-1 sm:w-36 sm:flex-none"
         value={props.status}
         options={statusOptions}
         onChange={(v) => props.onStatus(v as StatusFilter)}
       />
       <Button
         variant="secondary"
+        className="max-sm:px-3"
         icon={<Filter className="size-4" aria-hidden="true" />}
         aria-expanded={props.filtersOpen}
         aria-controls={props.filtersId}
@@ -81,7 +82,7 @@ export function AdsToolbar(props: AdsToolbarProps) {
           </span>
         )}
         <ChevronDown
-          className={cx('size-4 transition-transform', props.filtersOpen && 'rotate-180')}
+          className={cx('size-4 transition-transform max-sm:hidden', props.filtersOpen && 'rotate-180')}
           aria-hidden="true"
         />
       </Button>
@@ -90,17 +91,18 @@ export function AdsToolbar(props: AdsToolbarProps) {
   );
 }
 
+const bulkHint = 'Select pending advertisements to approve or reject them together.';
+
 /** Bulk moderation bar above the table; the buttons need a selected pending ad (docs/product.md#validation-rules). */
 export function AdsBulkBar({ pendingSelected, onBulkApprove, onBulkReject }: AdsBulkBarProps) {
   const noPending = pendingSelected === 0;
   return (
-    <div className="flex items-center justify-between gap-3 border-t border-slate-800 bg-slate-950/30 px-4 py-2.5">
-      <p className="text-sm text-slate-400 tabular-nums">
-        {noPending
-          ? 'Select pending advertisements to approve or reject them together.'
-          : `${pendingSelected} selected`}
+    <div className="flex items-center justify-between gap-3 border-t border-slate-800 bg-slate-950/30 px-3 py-2 sm:px-4">
+      {/* One line at every width: the bar's height does not change with its text. */}
+      <p className="min-w-0 truncate text-sm text-slate-400 tabular-nums" title={noPending ? bulkHint : undefined}>
+        {noPending ? bulkHint : `${pendingSelected} selected`}
       </p>
-      <div className="flex items-center gap-2">
+      <div className="flex shrink-0 items-center gap-2">
         <Button
           size="sm"
           className="bg-emerald-700 hover:bg-emerald-600 disabled:hover:bg-emerald-700"

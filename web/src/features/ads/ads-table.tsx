@@ -72,7 +72,8 @@ const wideOnly = 'hidden min-[1400px]:table-cell';
 const xlOnly = 'hidden xl:table-cell';
 
 const sortable: Array<{ field: AdSortField; label: string; className?: string }> = [
-  { field: 'id', label: 'Ad ID' },
+  // The row's name and the side panel carry the id: below 1280 px the heading gets its room.
+  { field: 'id', label: 'Ad ID', className: xlOnly },
   { field: 'heading', label: 'Heading' },
   { field: 'username', label: 'User' },
 ];
@@ -222,7 +223,7 @@ export function AdsTable(props: AdsTableProps) {
                   title={reviewer ? liveText.beingReviewedBy(reviewer.name) : undefined}
                   onChange={() => selection.toggle(ad)}
                 />
-                <td className={cx(tdClass, 'font-mono text-xs text-slate-400')}>{id}</td>
+                <td className={cx(tdClass, xlOnly, 'font-mono text-xs text-slate-400')}>{id}</td>
                 {/* max-w-0 + w-full: the heading takes the width left over and truncates. */}
                 <td className={cx(tdClass, 'w-full max-w-0 min-w-32')}>
                   <div className="flex items-center gap-3">

@@ -27,14 +27,14 @@ export function currentView(state: { view?: AdQueue; filters: AdsFilters; sort: 
 /** The views as a row of links, the current one marked. */
 export function AdsViews({ current }: { current: AdsViewId | null }) {
   return (
-    <nav aria-label="Views" className="flex gap-1 overflow-x-auto px-3 pt-3 sm:px-4">
+    <nav aria-label="Views" className="flex flex-wrap gap-0.5 px-2 pt-3 sm:gap-1 sm:px-4">
       {adsViews.map((v) => (
         <Link
           key={v.id}
           to={{ search: v.search }}
           aria-current={current === v.id ? 'page' : undefined}
           className={cx(
-            'shrink-0 rounded-lg px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
+            'shrink-0 rounded-lg px-2 py-1.5 text-[13px] font-medium whitespace-nowrap transition-colors sm:px-3 sm:text-sm',
             focusRing,
             current === v.id
               ? 'bg-indigo-500/15 text-indigo-200 ring-1 ring-indigo-500/40'
