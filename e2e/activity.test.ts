@@ -58,7 +58,6 @@ describe('Activity Log and ad history in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Reject Advertisement' });
     await dialog.getByLabel('Reason for rejection').fill(REASON);
     await dialog.getByRole('button', { name: 'Reject' }).click();
-    await page.getByRole('dialog', { name: 'Confirm Rejection' }).getByRole('button', { name: 'Reject' }).click();
     await page.getByText(adMessages.rejectedOne).waitFor();
 
     await row.click();

@@ -228,10 +228,9 @@ describe('Submitted Ads Directory in Chromium', () => {
     expect(await reject.isEnabled()).toBe(true);
     expect(await dialog.getByText(adMessages.reasonRequired).count()).toBe(0);
     await screenshot(page, 'ads-reject-modal');
+    // One dialog: the permanent-action confirmation is in it, and Reject decides.
+    expect(await dialog.innerText()).toContain('can no longer change back to pending');
     await reject.click();
-    const confirm = page.getByRole('dialog', { name: 'Confirm Rejection' });
-    expect(await confirm.innerText()).toContain('Photos do not match the description');
-    await confirm.getByRole('button', { name: 'Reject' }).click();
     await page.getByText(adMessages.rejectedOne).waitFor();
     const stored = (await allAds()).find((a) => a._id === ad._id)!;
     expect(stored).toMatchObject({ status: 'rejected', rejectionReason: 'Photos do not match the description' });
@@ -268,7 +267,6 @@ describe('Submitted Ads Directory in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Reject 2 Advertisements' });
     await dialog.getByLabel('Reason for rejection').fill('Duplicate listings');
     await dialog.getByRole('button', { name: 'Reject' }).click();
-    await page.getByRole('dialog', { name: 'Confirm Rejection' }).getByRole('button', { name: 'Reject' }).click();
     await page.getByText(adMessages.rejectedMany(2, 0)).waitFor();
     const all = await allAds();
     for (const ad of chosen)

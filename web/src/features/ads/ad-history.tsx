@@ -62,7 +62,7 @@ export function AdHistory({ adId }: { adId: string }) {
             </Button>
           </div>
         ) : (
-          <div className="space-y-3" aria-busy="true" aria-label="Loading history">
+          <div role="group" className="space-y-3" aria-busy="true" aria-label="Loading history">
             {[0, 1].map((i) => (
               <div key={i} className="h-9 animate-pulse rounded-lg bg-slate-800/60" />
             ))}
