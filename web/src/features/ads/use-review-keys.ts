@@ -42,9 +42,6 @@ export const REVIEW_SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
   },
 ];
 
-/** The list's shortcuts. */
-export const REVIEW_SHORTCUTS = REVIEW_SHORTCUT_GROUPS[0]!.shortcuts;
-
 export interface ReviewKeyActions<Row> {
   rows: readonly Row[];
   /** The focused row, or -1. */
