@@ -67,6 +67,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts', 'server/test/process/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['e2e/support/seeded-global-setup.ts'],
           ...hangGuard,
           fileParallelism: false,
         },

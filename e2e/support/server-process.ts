@@ -21,6 +21,12 @@ export type ServerProcess = {
   kill(): Promise<void>;
 };
 
+/**
+ * A data directory already migrated and seeded with the demo (e2e/support/seeded-global-setup.ts):
+ * a server started without a data directory or environment of its own starts from a copy of it.
+ */
+export const SEEDED_TEMPLATE_ENV = 'BO_E2E_SEEDED_DATA_DIR';
+
 export function tempDataDir(prefix = 'bo-e2e-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
@@ -29,7 +35,9 @@ export function tempDataDir(prefix = 'bo-e2e-'): string {
 export async function startServer(
   opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {},
 ): Promise<ServerProcess> {
+  const template = process.env[SEEDED_TEMPLATE_ENV];
   const dataDir = opts.dataDir ?? tempDataDir();
+  if (!opts.dataDir && !opts.env && template) fs.cpSync(template, dataDir, { recursive: true });
   const port = opts.port ?? (await freePort());
   const proc = spawnServer(dataDir, port, opts.env);
   let out = '';
