@@ -104,6 +104,33 @@ describeApi('users: verification queue', () => {
     expect(await verifiedEntries()).toEqual([]);
   });
 
+  it("lists only decisions on the advertiser's ads with ?decisions=true, not their submissions", async () => {
+    const u = await makeUser(db());
+    const [pending, other] = await makeAdsFor(db(), u, { pending: 2 });
+    const base = { entity: 'ad' as const, entityLabel: 'x', advertiserId: u.id, actorId: admin.id };
+    await db()
+      .insert(auditEvents)
+      .values([
+        { ...base, entityId: pending!.id, action: 'submitted', at: new Date('2026-01-01T00:00:00Z') },
+        { ...base, entityId: pending!.id, action: 'claimed', at: new Date('2026-01-01T01:00:00Z') },
+        { ...base, entityId: pending!.id, action: 'approved', at: new Date('2026-01-01T02:00:00Z') },
+        { ...base, entityId: other!.id, action: 'rejected', at: new Date('2026-01-01T03:00:00Z') },
+      ]);
+    const get = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/activity?entity=ad&advertiser=${u.id}${query}`, headers: { cookie } });
+    const actions = async (query: string) => (await get(query)).json().events.map((e: { action: string }) => e.action);
+    expect(await actions('&decisions=true')).toEqual(['rejected', 'approved']);
+    // Without it, the submissions and claims are there too (the factory records a submission per ad).
+    expect(await actions('')).toEqual(expect.arrayContaining(['rejected', 'approved', 'claimed', 'submitted']));
+    const counted = await t.app.inject({
+      method: 'GET',
+      url: `/api/activity/count?entity=ad&advertiser=${u.id}&decisions=true`,
+      headers: { cookie },
+    });
+    expect(counted.json().total).toBe(2);
+    expect((await get('&decisions=yes')).statusCode).toBe(400);
+  });
+
   describe("the user page's messages", () => {
     async function message(userId: string | null, status: 'sent' | 'failed' | 'queued', at: string) {
       const [row] = await db()

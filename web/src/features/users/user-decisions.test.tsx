@@ -36,7 +36,8 @@ describe('UserDetailPage moderation decisions', () => {
     await within(table).findByText('Toyota Aqua 2015');
     const activityCalls = calls.filter((c) => c.path.startsWith('/api/activity'));
     expect(activityCalls.map((c) => Object.fromEntries(new URL(c.path, 'http://x').searchParams))).toEqual([
-      { entity: 'ad', advertiser: advertiser._id, pageSize: '20' },
+      // Issue 32.10: decisions only, not the Submitted events.
+      { entity: 'ad', advertiser: advertiser._id, decisions: 'true', pageSize: '20' },
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([

@@ -22,8 +22,9 @@ const linkClass = cx('rounded font-medium text-indigo-300 hover:text-indigo-200'
 /** The latest moderation decisions on an advertiser's ads, with the whole list one link away in the activity log. */
 export function UserDecisions({ userId }: { userId: string }) {
   const filters = { entity: 'ad', advertiser: userId } as const;
+  // Decisions only: a submission or a claim is not one (issue 32.10).
   const query = useListActivityQuery(
-    { ...filters, pageSize: USER_DECISIONS_COUNT },
+    { ...filters, decisions: 'true', pageSize: USER_DECISIONS_COUNT },
     { refetchOnMountOrArgChange: true },
   );
   const events = query.currentData?.events;

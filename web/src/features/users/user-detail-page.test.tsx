@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages, userMessages, type PublicUser } from '@backoffice/contract';
+import { messages, userConfirmText, userMessages, type PublicUser } from '@backoffice/contract';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, renderApp } from '../../test/render';
 import { UserDetailPage } from './user-detail-page';
@@ -162,6 +162,8 @@ describe('UserDetailPage', () => {
     await user.type(screen.getByLabelText('Password'), 'a-new-password');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'admin');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    // Promoting asks first (user-promote.test.tsx).
+    await user.click(await screen.findByRole('button', { name: userConfirmText.promoteConfirm }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
     expect(calls.filter((c) => c.method === 'PUT')[1]!.body).toMatchObject({
       password: 'a-new-password',
@@ -238,6 +240,8 @@ describe('UserDetailPage', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete User' });
     expect(dialog).toHaveTextContent('Are you sure you want to delete this user? This action cannot be undone.');
+    // Issue 32.7: it names the user and the ads that go with them (4 + 2 + 1).
+    expect(dialog).toHaveTextContent('Kasun Fernando (@kasun.f7) and their 7 ads will be deleted.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
 

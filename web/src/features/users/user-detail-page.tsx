@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router';
-import { userMessages, type PublicUser } from '@backoffice/contract';
+import { userConfirmText, userMessages, type PublicUser } from '@backoffice/contract';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { Banner, Button, Modal, PageHeader, Panel, useTimedMessage } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { selectCurrentUser, updateUserFailure, updateUserStart, updateUserSuccess } from '../../lib/session-events';
 import { UserDecisions } from './user-decisions';
+import { UserMessages } from './user-messages-list';
 import { UserEditModal } from './user-edit-modal';
 import { deleteFailureText, detailFailureText } from './user-messages';
 import { UserAdStats, UserProfile } from './user-profile';
@@ -111,6 +112,7 @@ export function UserDetailPage() {
       <UserProfile user={user} />
       {!user.isAdmin && <UserAdStats adStats={data.adStats} />}
       {!user.isAdmin && <UserDecisions userId={user._id} />}
+      {!user.isAdmin && <UserMessages userId={user._id} />}
 
       {dialog === 'edit' && (
         <UserEditModal
@@ -138,6 +140,12 @@ export function UserDetailPage() {
           }
         >
           <p>{userMessages.deleteConfirm}</p>
+          <p className="mt-2">
+            {userConfirmText.deleteOneWith(
+              `${user.name?.trim() || user.username} (@${user.username})`,
+              data.adStats.approved + data.adStats.pending + data.adStats.rejected,
+            )}
+          </p>
         </Modal>
       )}
     </>

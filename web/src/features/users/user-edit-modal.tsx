@@ -1,6 +1,12 @@
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { userMessages, validateUserEdit, type PublicUser, type UserUpdateInput } from '@backoffice/contract';
+import {
+  userConfirmText,
+  userMessages,
+  validateUserEdit,
+  type PublicUser,
+  type UserUpdateInput,
+} from '@backoffice/contract';
 import { Banner, Button, Modal, TextField, cx, selectClass } from '../../components/ui';
 import { apiError, isHttpError, serverMessage } from '../../lib/api';
 import { checkResolver, firstErrors, showServerErrors } from '../../lib/form';
@@ -109,8 +115,16 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
     clearErrors(key);
   }
 
+  // Promoting an advertiser to Admin hands over the whole back office: it asks first (issue 32.7).
+  const [promoting, setPromoting] = useState<Form | null>(null);
+
   async function save(form: Form) {
     if (saving) return;
+    if (form.role === 'admin' && !user.isAdmin && promoting === null) {
+      setPromoting(form);
+      return;
+    }
+    setPromoting(null);
     setFailure(null);
     const body: UserUpdateInput = {
       username: form.username.trim(),
@@ -135,6 +149,26 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
     }
     onSaved(result.data);
   }
+
+  if (promoting)
+    return (
+      <Modal
+        title={userConfirmText.promoteTitle}
+        onClose={() => setPromoting(null)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setPromoting(null)} disabled={saving}>
+              Back
+            </Button>
+            <Button data-autofocus onClick={() => void save(promoting)} loading={saving} disabled={saving}>
+              {userConfirmText.promoteConfirm}
+            </Button>
+          </>
+        }
+      >
+        <p>{userConfirmText.promote(`${user.name?.trim() || user.username} (@${user.username})`)}</p>
+      </Modal>
+    );
 
   return (
     <Modal
