@@ -57,7 +57,7 @@ export function tokenise(text: string): Token[] {
       .replace(/^[@$!|]+|[@$!|]+$/g, '');
     if (!raw) continue;
     const hasLetter = /\p{L}/u.test(raw);
-    const latin = hasLetter && !/[^\x00-\x7f]/.test(raw);
+    const latin = hasLetter && /^\p{ASCII}*$/u.test(raw);
     // A number stays a number; a word with digits or symbols in it is a word in disguise.
     let norm = latin ? foldLatin(raw) : hasLetter ? raw : raw.replace(/[^\p{N}]/gu, '');
     if (!latin && hasLetter) norm = norm.replace(/[@$!|]/g, '');
