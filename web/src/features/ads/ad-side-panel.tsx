@@ -184,6 +184,7 @@ export function AdSidePanel(props: AdSidePanelProps) {
       <ModerationModals
         dialog={moderation.dialog}
         busy={moderation.busy}
+        blockedBy={blockedBy}
         onCancel={moderation.cancel}
         onConfirm={moderation.confirm}
       />

@@ -34,10 +34,22 @@ export function TargetList({ names, count }: { names: readonly string[]; count: 
   );
 }
 
+/** Why the decision cannot be made now (another admin took the ad over while the dialog was open). */
+function Blocked({ text }: { text?: string | null }) {
+  if (!text) return null;
+  return (
+    <p role="status" className="rounded-lg border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-amber-200">
+      {text}
+    </p>
+  );
+}
+
 interface ApproveModalProps {
   count: number;
   /** The ads' headings and `#ID`s (adTarget), as far as they are known. */
   names?: readonly string[];
+  /** Set while another admin holds the ad ("Being reviewed by NAME"): the action is disabled. */
+  blockedBy?: string | null;
   busy: boolean;
   onCancel: () => void;
   onConfirm: () => void;
@@ -48,7 +60,7 @@ interface ApproveModalProps {
  * focused, so Enter confirms: `a` then Enter approves an ad (approval can be reviewed later, and
  * the confirmation names what it acts on).
  */
-export function ApproveModal({ count, names = [], busy, onCancel, onConfirm }: ApproveModalProps) {
+export function ApproveModal({ count, names = [], blockedBy, busy, onCancel, onConfirm }: ApproveModalProps) {
   return (
     <Modal
       title={confirmTitle('approve', count)}
@@ -58,12 +70,13 @@ export function ApproveModal({ count, names = [], busy, onCancel, onConfirm }: A
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button data-autofocus onClick={onConfirm} loading={busy} disabled={busy}>
+          <Button data-autofocus onClick={onConfirm} loading={busy} disabled={busy || !!blockedBy}>
             Approve
           </Button>
         </>
       }
     >
+      <Blocked text={blockedBy} />
       <TargetList names={names} count={count} />
       <p>{permanentActionText('approve', count)}</p>
     </Modal>
@@ -80,7 +93,7 @@ interface RejectModalProps extends Omit<ApproveModalProps, 'onConfirm'> {
  * disabled while it is blank, and Ctrl+Enter (or Cmd+Enter) on a blank reason says "Please provide
  * a reason for rejection" for 3 s (docs/product.md#validation-rules).
  */
-export function RejectModal({ count, names = [], busy, onCancel, onConfirm }: RejectModalProps) {
+export function RejectModal({ count, names = [], blockedBy, busy, onCancel, onConfirm }: RejectModalProps) {
   const [reason, setReason] = useState('');
   const [managing, setManaging] = useState(false);
   const templates = useActiveReasonTemplates();
@@ -97,7 +110,7 @@ export function RejectModal({ count, names = [], busy, onCancel, onConfirm }: Re
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (busy || blockedBy) return;
     if (!trimmed) {
       missing.show('error', adMessages.reasonRequired);
       return;
@@ -117,6 +130,7 @@ export function RejectModal({ count, names = [], busy, onCancel, onConfirm }: Re
   return (
     <Modal title={confirmTitle('reject', count)} onClose={onCancel} initialFocus={textarea}>
       <form onSubmit={submit} className="space-y-3">
+        <Blocked text={blockedBy} />
         <TargetList names={names} count={count} />
         <div className="flex items-end gap-3">
           <div className="min-w-0 flex-1">
@@ -175,7 +189,7 @@ export function RejectModal({ count, names = [], busy, onCancel, onConfirm }: Re
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" variant="danger" disabled={!trimmed || busy} loading={busy}>
+          <Button type="submit" variant="danger" disabled={!trimmed || busy || !!blockedBy} loading={busy}>
             Reject
           </Button>
         </div>
@@ -211,11 +225,14 @@ export function DeleteModal({ names = [], busy, onCancel, onConfirm }: Omit<Appr
 export function ModerationModals({
   dialog,
   busy,
+  blockedBy,
   onCancel,
   onConfirm,
 }: {
   dialog: ModerationDialog;
   busy: boolean;
+  /** Another admin holds the ad now: approval and rejection wait (deleting does not). */
+  blockedBy?: string | null;
   onCancel: () => void;
   onConfirm: (reason?: string) => void;
 }) {
@@ -227,12 +244,20 @@ export function ModerationModals({
       <ApproveModal
         count={dialog.ids.length}
         names={dialog.names}
+        blockedBy={blockedBy}
         busy={busy}
         onCancel={onCancel}
         onConfirm={() => onConfirm()}
       />
     );
   return (
-    <RejectModal count={dialog.ids.length} names={dialog.names} busy={busy} onCancel={onCancel} onConfirm={onConfirm} />
+    <RejectModal
+      count={dialog.ids.length}
+      names={dialog.names}
+      blockedBy={blockedBy}
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -149,4 +149,22 @@ describe('deciding from the panel', () => {
     expect(server.of('DELETE', '/claim')).toHaveLength(0);
     expect(server.of('PUT', '/status')).toHaveLength(0);
   });
+
+  it('keeps an open confirmation from deciding once another admin takes the ad over', async () => {
+    const server = panelServer(ads);
+    const { update } = renderWorkbench({ ads });
+    await waitFor(() => expect(server.of('POST', '/claim')).toHaveLength(1));
+    const user = userEvent.setup();
+    await user.keyboard('r');
+    const dialog = screen.getByRole('dialog', { name: 'Reject Advertisement' });
+    await user.keyboard('Spam');
+    expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeEnabled();
+    update({ ads, live: { [first._id]: { ...first, claim: { by: kamal, expiresAt: inAMinute() } } } });
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(liveText.beingReviewedBy('Kamal'));
+    expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeDisabled();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    // The reason typed is kept; nothing is sent.
+    expect(within(dialog).getByLabelText('Reason for rejection')).toHaveValue('Spam');
+    expect(server.of('PUT', '/status')).toHaveLength(0);
+  });
 });
