@@ -37,7 +37,7 @@ describe('UserDetailPage: messages to the advertiser', () => {
       updatedAt: '2026-11-18T08:00:00.000Z',
       sentAt: null,
     });
-    const { calls } = fakeServer((call, url) => {
+    const { calls } = fakeServer((_call, url) => {
       if (url.pathname === '/api/advertiser-messages/3/retry') {
         failed = { ...failed, status: 'queued', attempts: 0, lastError: null };
         return jsonResponse({ success: true, message: failed });
