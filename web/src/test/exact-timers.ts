@@ -16,6 +16,18 @@ export function freezeTime(toFake?: FakeTimers['toFake']) {
 }
 
 /**
+ * Fake timers for tests that also click and wait through Testing Library: the clock moves only when
+ * the test moves it or waits (`waitFor` and `findBy*` step it on by their polling interval, as they
+ * do under Jest's fake timers, which they find through the `jest` global this provides). Without
+ * that global Testing Library's own `setTimeout(0)` would never fire; `shouldAdvanceTime` was the
+ * other way out, and let the wall clock move the fake one.
+ */
+export function testDrivenTimers(toFake?: FakeTimers['toFake']) {
+  vi.useFakeTimers({ shouldAdvanceTime: false, toFake });
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+}
+
+/**
  * Lets promises and 0 ms timers run (a stubbed fetch answering, React rendering the answer) until
  * `reached` holds, without moving the clock: waits for a state, never for a time.
  */

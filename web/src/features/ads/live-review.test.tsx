@@ -15,6 +15,7 @@ import { jsonResponse, makeUser, renderApp, stubFetch } from '../../test/render'
 import { AdsDirectoryPage } from './ads-directory-page';
 import { adId, makeAd, makeList } from './ads-test-data';
 import { FakeEventSource } from '../../test/fake-event-source';
+import { testDrivenTimers } from '../../test/exact-timers';
 
 const me = makeUser();
 const nimal = { _id: '11111111-1111-4111-8111-111111111111', name: 'Nimal' };
@@ -286,7 +287,7 @@ describe('claims', () => {
   });
 
   it('claims a pending ad while its panel is open, renews it every minute and releases it on close', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    testDrivenTimers(['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval']);
     const server = fakeServer(pageOfAds);
     await renderPage();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -316,7 +317,7 @@ describe('claims', () => {
   });
 
   it('shows at once that another admin took over my claim: stops renewing, keeps it on close, and a/r say why', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    testDrivenTimers(['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval']);
     const server = fakeServer(pageOfAds);
     await renderPage();
     const stream = FakeEventSource.instances[0]!;
