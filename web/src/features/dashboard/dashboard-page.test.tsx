@@ -32,7 +32,7 @@ async function renderDashboard() {
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
-const card = (label: string) => within(region('Summary')).getByText(label).parentElement!;
+const card = (label: string) => within(region('Summary')).getByText(label).closest('section > div')!;
 
 describe('DashboardPage', () => {
   it('shows the four cards with the spec labels and the server figures', async () => {
@@ -47,6 +47,22 @@ describe('DashboardPage', () => {
       'Approved Ads50(7 Added Today)',
       'Rejected Ads17(11 last 30 days)',
       'Verify Advertiser15(10 New Today)',
+    ]);
+  });
+
+  it('makes each card a link to its filtered view, and High Priority one to the Overdue view (issue 32.5, 32.6)', async () => {
+    dashboardServer();
+    await renderDashboard();
+    const summary = region('Summary');
+    const hrefs = ['Pending Ads', '(5 High Priority)', 'Approved Ads', 'Rejected Ads', 'Verify Advertiser'].map(
+      (name) => within(summary).getByRole('link', { name }).getAttribute('href'),
+    );
+    expect(hrefs).toEqual([
+      '/app/ads-directory?status=pending',
+      '/app/ads-directory?view=overdue',
+      '/app/ads-directory?status=approved',
+      '/app/ads-directory?status=rejected',
+      '/app/users?status=inactive',
     ]);
   });
 

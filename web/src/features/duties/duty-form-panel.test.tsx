@@ -109,6 +109,22 @@ describe('DutyFormPanel', () => {
     });
   });
 
+  it('does not send a condition left blank (issue 32.10: it was saved as an empty numbered item)', async () => {
+    const server = fakeDutiesServer(undefined, (call) =>
+      jsonResponse({ success: true, duty: { ...sampleList[0], ...(call.body as object) } }, 201),
+    );
+    const { user, panel, field } = await openForm();
+    await user.type(field('Title'), 'Check photos');
+    await user.type(field('Description'), 'Every photo.');
+    await user.type(field('Condition 1'), '   ');
+    await user.click(within(panel).getByRole('button', { name: /Add condition/i }));
+    await user.type(field('Condition 2'), 'No watermarks.');
+    await user.click(within(panel).getByRole('button', { name: /Add condition/i }));
+    await user.click(within(panel).getByRole('button', { name: 'Add Duty' }));
+    await waitFor(() => expect(server.changes()).toHaveLength(1));
+    expect((server.changes()[0]!.body as { conditions: string[] }).conditions).toEqual(['No watermarks.']);
+  });
+
   it(`alerts "Error saving duty" after ${DUTY_CODE_ATTEMPTS} taken codes, keeping the form`, async () => {
     const server = fakeDutiesServer(undefined, () => taken());
     const { user, panel, field } = await openForm();

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { dutyUpdateBody, type Duty, type DutyStatus } from '@backoffice/contract';
+import { dutyUpdateBody, isBlankCondition, type Duty, type DutyStatus } from '@backoffice/contract';
 import { firstErrors, showServerErrors } from '../../lib/form';
 
 export type DutyFormValues = { title: string; description: string; conditions: string[]; status: DutyStatus };
+
+const checkDuty = zodResolver(dutyUpdateBody, undefined, { raw: true });
 
 export function dutyToForm(duty?: Duty): DutyFormValues {
   // docs/product.md#states-and-transitions: new items default to Active; a duty has one or more conditions.
@@ -24,7 +26,9 @@ export function dutyToForm(duty?: Duty): DutyFormValues {
 export function useDutyForm(duty?: Duty) {
   const form = useForm<DutyFormValues>({
     defaultValues: dutyToForm(duty),
-    resolver: zodResolver(dutyUpdateBody, undefined, { raw: true }),
+    // A blank condition (one added and left empty) is not sent: the server refuses it (issue 32.10).
+    resolver: (values, context, options) =>
+      checkDuty({ ...values, conditions: values.conditions.filter((c) => !isBlankCondition(c)) }, context, options),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });

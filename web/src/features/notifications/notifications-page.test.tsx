@@ -91,6 +91,40 @@ describe('NotificationsPage', () => {
     expect(within(rows[0]!).getByText('New')).toBeInTheDocument();
   });
 
+  it('shows a bulk action as one item naming its newest ad and how many more (issue 32.10)', async () => {
+    render([
+      item({
+        id: 'event:20',
+        kind: 'delete',
+        adHeading: 'Van for hire',
+        by: 'Nimal Silva',
+        adminId: 'other-admin',
+        reason: 'User deleted',
+        count: 7,
+      }),
+      item({ id: 'event:19', kind: 'approve', adHeading: 'Bike', by: 'Nimal Silva', adminId: 'x', count: 2 }),
+      item({
+        id: 'event:18',
+        kind: 'approve',
+        adHeading: 'Car',
+        by: 'Nimal Silva',
+        adminId: 'x',
+        count: 1000,
+        atLeast: true,
+      }),
+    ]);
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'Nimal Silva deleted Van for hire and 6 more adsNewUser deleted18 Nov 2026, 11:30',
+      'Nimal Silva approved Bike and 1 more adNew18 Nov 2026, 11:30',
+      'Nimal Silva approved Car and at least 999 more adsNew18 Nov 2026, 11:30',
+    ]);
+  });
+
   it('opens the ads directory searching a pending ad from Review', async () => {
     const { router } = render(feed);
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Review Toyota Aqua 2015 for Sale' }));

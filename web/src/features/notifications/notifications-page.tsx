@@ -24,6 +24,12 @@ const kinds: Record<NotificationKind, { icon: LucideIcon; tone: string }> = {
   images: { icon: ImageMinus, tone: 'bg-sky-500/15 text-sky-300' },
 };
 
+/** A bulk action's other ads: "and 6 more ads" ("and at least 999 more" past what the feed looked at). */
+export function bulkRest(item: Pick<NotificationItem, 'count' | 'atLeast'>): string {
+  const more = (item.count - 1).toLocaleString('en-LK');
+  return `and ${item.atLeast ? 'at least ' : ''}${more} more ${item.count === 2 ? 'ad' : 'ads'}`;
+}
+
 function NotificationRow({ item, unread }: { item: NotificationItem; unread: boolean }) {
   const { icon: Icon, tone } = kinds[item.kind];
   return (
@@ -34,6 +40,7 @@ function NotificationRow({ item, unread }: { item: NotificationItem; unread: boo
       <div className="min-w-0 flex-1">
         <p className="text-sm text-slate-200">
           {activityLead(item.kind, item.by)} <span className="font-medium text-slate-100">{item.adHeading}</span>
+          {item.count > 1 && ` ${bulkRest(item)}`}
           {unread && (
             <Badge tone="violet" className="ml-2 align-middle">
               New
@@ -59,8 +66,8 @@ function NotificationRow({ item, unread }: { item: NotificationItem; unread: boo
 }
 
 /**
- * Common Notification (docs/product.md#notifications; docs/decisions/0007-dashboard.md): ads waiting for review and the latest moderation events,
- * newest first. Opening the screen marks them seen for this admin; what was new on arrival keeps
+ * Common Notification (docs/product.md#notifications; docs/decisions/0007-dashboard.md): ads waiting for review and the other
+ * admins' latest moderation events, newest first, a bulk action once (docs/decisions/0028-verification-queue-and-confirmations.md). Opening the screen marks them seen for this admin; what was new on arrival keeps
  * its "New" badge while the screen is open.
  */
 export function NotificationsPage() {
