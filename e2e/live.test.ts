@@ -47,8 +47,9 @@ describe('Live moderation queue in Chromium', () => {
       keepPrevious: true,
       screen: ['Submitted Ads Directory', '**/app/ads-directory'],
     });
-    await page.getByRole('button', { name: liveText.pendingOldestFirst }).click();
-    await page.getByRole('button', { name: liveText.pendingOldestFirst, pressed: true }).waitFor();
+    const views = page.getByRole('navigation', { name: 'Views' });
+    await views.getByRole('link', { name: liveText.pendingOldestFirst }).click();
+    await views.locator('[aria-current="page"]', { hasText: liveText.pendingOldestFirst }).waitFor();
     const first = (await oldestPending())[0]!;
     await rowOf(page, first).waitFor();
     return { page, errors };

@@ -70,8 +70,11 @@ export function Sidebar({ id, open = false, onClose }: SidebarProps) {
       onBlur={onBlur}
       className={cx(
         'fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col border-r border-slate-800 bg-slate-900 lg:w-64',
-        'transition-[translate,visibility] duration-200 lg:visible lg:translate-x-0',
-        open ? 'visible translate-x-0 shadow-2xl shadow-black/50' : 'invisible -translate-x-full',
+        'duration-200 lg:visible lg:translate-x-0',
+        // Opening shows it at once (so it can take the focus); closing hides it after the slide.
+        open
+          ? 'visible translate-x-0 shadow-2xl shadow-black/50 transition-[translate]'
+          : 'invisible -translate-x-full transition-[translate,visibility]',
       )}
     >
       <div className="flex h-14 shrink-0 items-center justify-between border-b border-slate-800 px-5">
