@@ -7,6 +7,7 @@ import { Modal } from './modal';
 import { RowMenu } from './row-menu';
 import { SidePanel } from './side-panel';
 import { SIDE_PANEL_CLOSE_MS, usePanel } from './use-panel';
+import { testDrivenTimers } from '../../test/exact-timers';
 
 function PanelScreen({ withPreview = false }: { withPreview?: boolean }) {
   const { panel, show, close } = usePanel<{ name: string }>();
@@ -30,7 +31,7 @@ afterEach(() => {
 
 describe('dialog kit', () => {
   it('keeps a closed side panel for its 300 ms exit, then drops it and gives focus back to the opener', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    testDrivenTimers();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     render(<PanelScreen />);
     const opener = screen.getByRole('button', { name: 'Open row 1' });

@@ -403,9 +403,8 @@ describe('live events', () => {
     expect(stream.url).toBe('/api/events');
     act(() => stream.open());
     const listsBefore = server.lists().length;
-    // The refetch debounce runs on a fake clock (moved on below; it also follows the real one, as
-    // Testing Library's own setTimeout(0) needs); React and the test's polling keep real timers.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    // The refetch debounce runs on a clock the test moves (below).
+    testDrivenTimers(['setTimeout', 'clearTimeout']);
 
     act(() =>
       stream.send({

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { jsonResponse, stubFetch } from '../../test/render';
 import { ApproveModal, DeleteModal, RejectModal } from './moderation-modals';
+import { testDrivenTimers } from '../../test/exact-timers';
 
 /** The Reject modal asks for the reason templates: a real store, and no templates yet. */
 function render(ui: ReactElement) {
@@ -39,7 +40,7 @@ describe('RejectModal', () => {
   });
 
   it('says a reason is needed for 3 s when a blank reason is submitted from the keyboard', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    testDrivenTimers();
     const onConfirm = vi.fn();
     render(<RejectModal count={2} busy={false} onCancel={() => {}} onConfirm={onConfirm} />);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

@@ -6,6 +6,7 @@ import { jsonResponse, makeUser, renderApp } from '../../test/render';
 import { UsersPage } from './users-page';
 import { fakeServer, makeListedUser, makeUserList, userId } from './users-test-data';
 import { enterSearch } from '../../test/search';
+import { testDrivenTimers } from '../../test/exact-timers';
 
 const routes = [
   { path: '/app/users', Component: UsersPage },
@@ -172,7 +173,7 @@ describe('UsersPage', () => {
   });
 
   it('deletes only after the browser confirm, then shows the success message', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    testDrivenTimers();
     try {
       const server = fakeServer((call) =>
         call.method === 'DELETE' ? jsonResponse({ success: true }) : jsonResponse(makeUserList(users)),
