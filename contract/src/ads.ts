@@ -172,3 +172,6 @@ export const adImagesBody = z.strictObject({
 });
 
 export const adMutationResponse = z.object({ success: z.literal(true), advertisement });
+/** GET /api/advertisements/{id}: one ad, with its live claim when pending (the panel opened from a link or the advertiser card). */
+export const adResponse = z.object({ success: z.literal(true), advertisement });
+export type AdResponse = z.infer<typeof adResponse>;

@@ -53,6 +53,7 @@ export const operations: Record<string, OperationText> = {
     'The advertisement as it is now',
   ),
   'DELETE /api/advertisements/:id': op('deleteAd', 'Delete an advertisement', 'Deleted'),
+  'GET /api/advertisements/:id': op('getAd', 'One advertisement', 'The advertisement, with its live claim'),
   'GET /api/advertisements/:id/advertiser': op(
     'getAdAdvertiser',
     "The advertiser of an advertisement, with their ads' figures",

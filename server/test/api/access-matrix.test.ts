@@ -61,6 +61,9 @@ const covered = [
   'GET /api/docs/static/swagger-initializer.js',
   'GET /api/advertiser-messages',
   'POST /api/advertiser-messages/:id/retry',
+  // The review workbench's reads (docs/decisions/0014-ad-moderation-rules.md).
+  'GET /api/advertisements/:id',
+  'GET /api/advertisements/:id/advertiser',
   // The audit trail's readers (docs/decisions/0016-audit-trail.md).
   'GET /api/advertisements/:id/history',
   'GET /api/activity',

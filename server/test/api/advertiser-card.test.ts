@@ -76,6 +76,18 @@ describeApi('advertiser card', () => {
     expect((await card('not-an-id')).statusCode).toBe(400);
   });
 
+  it('answers one ad with its price and live claim, so a card entry opens in the panel', async () => {
+    const ad = await makeAd(t.database.db, { price: 250_000 });
+    await api.send('POST', `/api/advertisements/${ad.id}/claim`);
+    const res = await api.send('GET', `/api/advertisements/${ad.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().advertisement).toMatchObject({ _id: ad.id, heading: ad.heading, price: 250_000 });
+    expect(res.json().advertisement.claim.by.name).toBeTruthy();
+    const missing = await api.send('GET', '/api/advertisements/00000000-0000-4000-8000-000000000000');
+    expect([missing.statusCode, missing.json().message]).toEqual([404, adMessages.notFound]);
+    expect((await api.send('GET', '/api/advertisements/nope')).statusCode).toBe(400);
+  });
+
   it('is for signed-in admins only', async () => {
     const ad = await makeAd(t.database.db);
     const res = await t.app.inject({ method: 'GET', url: `/api/advertisements/${ad.id}/advertiser` });

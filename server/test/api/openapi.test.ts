@@ -429,6 +429,10 @@ describeApi('OpenAPI description at /api/docs/json', () => {
         send: () => inject({ method: 'GET', url: '/api/products/getproducts' }),
       },
       {
+        route: 'GET /api/advertisements/:id',
+        send: () => inject({ method: 'GET', url: `/api/advertisements/${ad1.id}` }),
+      },
+      {
         route: 'GET /api/advertisements/:id/advertiser',
         send: () => inject({ method: 'GET', url: `/api/advertisements/${ad1.id}/advertiser` }),
       },

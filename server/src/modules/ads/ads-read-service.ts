@@ -2,6 +2,7 @@ import type {
   AdCounts,
   AdListQuery,
   AdListResponse,
+  Advertisement,
   AdvertiserCard,
   AdvertiserCardResponse,
 } from '@backoffice/contract';
@@ -96,6 +97,14 @@ export class AdsReadService {
     const pending = summarize(rows, { ...f, status: 'pending' }).filtered;
     const recent = await readRepo.countPendingSince(this.db, f, overdueCutoff(f.viewer!.now));
     return Math.max(0, pending - recent);
+  }
+
+  /** One ad as the list shows it, with its live claim (none on a decided ad); 404 when there is none. */
+  async one(adId: string): Promise<Advertisement> {
+    const row = await repo.findAd(this.db, adId);
+    if (!row) throw new NotFoundError(adMessages.notFound);
+    const claims = row.status === 'pending' ? await liveClaims(this.db, [row.id], this.clock()) : new Map();
+    return { ...toAdvertisement(row), claim: claims.get(row.id) ?? null };
   }
 
   /** GET /api/advertisements/{id}/advertiser: the advertiser's card, null for an ad without one. */

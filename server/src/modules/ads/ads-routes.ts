@@ -11,6 +11,7 @@ import {
   adListQuery,
   adListResponse,
   adMutationResponse,
+  adResponse,
   adStatusBody,
   advertiserCardResponse,
   uuidParam,
@@ -52,6 +53,11 @@ export const adsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, st
     { schema: { querystring: adCountQuery, response: { 200: adCountResponse } } },
     async (request) => ({ total: await reads.count(request.query, request.session!.user.id) }),
   );
+
+  app.get('/api/advertisements/:id', { schema: { params, response: { 200: adResponse } } }, async (request) => ({
+    success: true as const,
+    advertisement: await reads.one(request.params.id),
+  }));
 
   app.get(
     '/api/advertisements/:id/advertiser',
