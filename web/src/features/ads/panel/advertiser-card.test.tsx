@@ -6,11 +6,10 @@ import type { AdvertiserCard as Card } from '@backoffice/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store';
 import { jsonResponse, stubFetch } from '../../../test/render';
-import { adId, makeAd, makeList } from '../ads-test-data';
+import { adId, makeAd } from '../ads-test-data';
 import { AdvertiserCard } from './advertiser-card';
 
 const other = makeAd({ _id: adId(7), heading: 'Blue van', status: 'approved' });
-const lookalike = makeAd({ _id: adId(8), heading: 'Blue van' });
 const card: Card = {
   userId: '44444444-4444-4444-8444-444444444444',
   name: 'Sunil',
@@ -41,12 +40,12 @@ describe('AdvertiserCard', () => {
     expect(section).toHaveTextContent('Joined 1 Jul 2024');
   });
 
-  it('opens an ad found by its heading when the server has no call for one ad', async () => {
+  it('opens one of the advertiser’s other ads in the panel (GET /api/advertisements/{id})', async () => {
     const paths: string[] = [];
     stubFetch(async (path) => {
       paths.push(path);
       if (path.endsWith('/advertiser')) return jsonResponse({ success: true, advertiser: card });
-      if (path.startsWith('/api/advertisements/list')) return jsonResponse(makeList([lookalike, other]));
+      if (path === `/api/advertisements/${other._id}`) return jsonResponse({ success: true, advertisement: other });
       return jsonResponse({ success: false, message: 'Not Found' }, 404);
     });
     const onOpenAd = renderCard();
@@ -54,13 +53,11 @@ describe('AdvertiserCard', () => {
     await userEvent.setup().click(item);
     await waitFor(() => expect(onOpenAd).toHaveBeenCalledWith(other));
     expect(paths).toContain(`/api/advertisements/${other._id}`);
-    expect(paths.find((p) => p.startsWith('/api/advertisements/list'))).toContain('q=Blue+van');
   });
 
   it('says so when the ad cannot be found', async () => {
     stubFetch(async (path) => {
       if (path.endsWith('/advertiser')) return jsonResponse({ success: true, advertiser: card });
-      if (path.startsWith('/api/advertisements/list')) return jsonResponse(makeList([lookalike]));
       return jsonResponse({ success: false, message: 'Not Found' }, 404);
     });
     const onOpenAd = renderCard();

@@ -26,7 +26,7 @@ export function AdvertiserCard({ adId, onOpenAd }: { adId: string; onOpenAd?: (a
   async function open(summary: AdvertiserCardAd) {
     if (!onOpenAd) return;
     setOpenFailed(false);
-    const result = await getAd({ id: summary._id, heading: summary.heading }, true);
+    const result = await getAd(summary._id, true);
     if (result.data) onOpenAd(result.data);
     else setOpenFailed(true);
   }
