@@ -23,7 +23,7 @@ export type NotificationRow = {
  * Entries one run of a bulk action writes follow each other this closely (each ad of a bulk
  * decision, each ad deleted with its advertiser); two decisions taken by hand do not.
  */
-export const BULK_GAP_SECONDS = 1;
+const BULK_GAP_SECONDS = 1;
 
 /**
  * How many of the newest decisions (other admins') are looked at to make the feed: a bulk action

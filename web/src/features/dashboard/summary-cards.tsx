@@ -12,7 +12,7 @@ type Cards = DashboardResponse['cards'];
  * date filter, so "today" and "last 30 days" open the whole status), the High Priority figure its
  * Overdue view, Verify Advertiser the verification queue of User Management.
  */
-export const cardLinks = {
+const cardLinks = {
   pending: `${paths.adsDirectory}?status=pending`,
   overdue: `${paths.adsDirectory}?view=overdue`,
   approved: `${paths.adsDirectory}?status=approved`,

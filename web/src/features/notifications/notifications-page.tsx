@@ -25,7 +25,7 @@ const kinds: Record<NotificationKind, { icon: LucideIcon; tone: string }> = {
 };
 
 /** A bulk action's other ads: "and 6 more ads" ("and at least 999 more" past what the feed looked at). */
-export function bulkRest(item: Pick<NotificationItem, 'count' | 'atLeast'>): string {
+function bulkRest(item: Pick<NotificationItem, 'count' | 'atLeast'>): string {
   const more = (item.count - 1).toLocaleString('en-LK');
   return `and ${item.atLeast ? 'at least ' : ''}${more} more ${item.count === 2 ? 'ad' : 'ads'}`;
 }

@@ -19,7 +19,7 @@ const controlChars = /[\u0000-\u001f\u007f]/g;
  * the server as a bad request: values it would refuse are dropped. `?status=inactive` is the
  * verification queue the dashboard's "Verify Advertiser" card opens (unverified advertisers, newest first).
  */
-export function usersStateFromUrl(search: URLSearchParams): { q: string; status: UserStatusFilter; page: number } {
+function usersStateFromUrl(search: URLSearchParams): { q: string; status: UserStatusFilter; page: number } {
   const status = search.get('status') as UserStatusFilter | null;
   const page = Number(search.get('page'));
   return {

@@ -21,7 +21,7 @@ import { serverMessage } from '../../lib/api';
 import { usersApi } from './users-api';
 
 /** How many of an advertiser's messages the user page shows, newest first. */
-export const USER_MESSAGES_COUNT = 20;
+const USER_MESSAGES_COUNT = 20;
 
 const tag = (userId: string) => ({ type: 'AdvertiserMessages' as const, id: `user:${userId}` });
 
@@ -41,7 +41,7 @@ const messagesApi = usersApi.enhanceEndpoints({ addTagTypes: ['AdvertiserMessage
 const { useUserAdvertiserMessagesQuery, useRetryUserMessageMutation } = messagesApi;
 
 /** Sent, failed, or retrying (still queued after a failed attempt); a first attempt not made yet is queued. */
-export function messageState(m: AdvertiserMessage): { label: string; tone: BadgeTone } {
+function messageState(m: AdvertiserMessage): { label: string; tone: BadgeTone } {
   if (m.status === 'sent') return { label: 'Sent', tone: 'emerald' };
   if (m.status === 'failed') return { label: 'Failed', tone: 'rose' };
   return m.attempts > 0 ? { label: 'Retrying', tone: 'amber' } : { label: 'Queued', tone: 'slate' };

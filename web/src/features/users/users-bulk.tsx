@@ -5,6 +5,7 @@ import {
   userConfirmText,
   type ListedUser,
   type UserBulkDeleteResponse,
+  type UserBulkVerifyResponse,
   type UserExportParams,
 } from '@backoffice/contract';
 import { Button, ConfirmDeleteModal, Modal, type BannerMessage } from '../../components/ui';
@@ -19,7 +20,7 @@ const bulkApi = usersApi.injectEndpoints({
       query: (body) => ({ url: '/users/bulk-delete', method: 'POST', body }),
       invalidatesTags: ['Users'],
     }),
-    bulkVerifyUsers: build.mutation<UserBulkDeleteResponse, { ids: string[] }>({
+    bulkVerifyUsers: build.mutation<UserBulkVerifyResponse, { ids: string[] }>({
       query: (body) => ({ url: '/users/bulk-verify', method: 'POST', body }),
       invalidatesTags: ['Users', 'User'],
     }),
@@ -41,7 +42,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-export type BulkResult = UserBulkDeleteResponse['results'][number];
+type BulkResult = UserBulkDeleteResponse['results'][number];
 
 /** "{n} … {m} failed." and, one per line, why each failed one was refused. */
 function bulkMessage(results: readonly BulkResult[], head: (ok: number, failed: number) => string, fallback: string) {
@@ -89,7 +90,7 @@ export const adsOf = (users: readonly ListedUser[]) =>
   users.reduce((n, u) => n + u.adStats.approved + u.adStats.pending + u.adStats.rejected, 0);
 
 /** Up to five names, then "and N more". */
-export function NameList({ users }: { users: readonly ListedUser[] }) {
+function NameList({ users }: { users: readonly ListedUser[] }) {
   const shown = users.slice(0, userConfirmText.namesShown);
   const more = users.length - shown.length;
   return (
