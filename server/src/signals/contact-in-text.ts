@@ -60,7 +60,7 @@ function phonesIn(view: string): Found[] {
       end: run.index + g.index + g[0].length,
     }));
     for (let i = 0; i < groups.length; i++) {
-      for (let j = Math.min(groups.length - 1, i + 5); j >= i; j--) {
+      for (let j = Math.min(groups.length - 1, i + 12); j >= i; j--) {
         const { start } = groups[i]!;
         const { end } = groups[j]!;
         const digits = text.slice(start, end).replace(/\D/g, '').length;

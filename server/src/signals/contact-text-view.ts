@@ -29,11 +29,13 @@ const between = /^[\s,.\-–/*_:;]*$/;
 /** Runs of number words (and digit groups) that spell out a number of nine or more digits. */
 function speltNumbers(text: string): Replacement[] {
   const out: Replacement[] = [];
-  let run: { start: number; end: number; digits: string; words: number } | null = null;
+  let run: { start: number; end: number; digits: string[]; words: number } | null = null;
   let pendingRepeat = 0;
   const close = () => {
-    if (run && run.words > 0 && run.digits.length >= MIN_SPELT_DIGITS)
-      out.push({ start: run.start, end: run.end, text: run.digits });
+    // The words' digits stay apart ("0 7 7 … 126"): the reader can still end the number before a
+    // figure that follows it ("… දෙක  126GB").
+    if (run && run.words > 0 && run.digits.join('').length >= MIN_SPELT_DIGITS)
+      out.push({ start: run.start, end: run.end, text: run.digits.join(' ') });
     run = null;
     pendingRepeat = 0;
   };
@@ -46,7 +48,7 @@ function speltNumbers(text: string): Replacement[] {
     const repeat = repeatWords.get(token);
     if (run && !between.test(text.slice(run.end, start))) close();
     if (repeat !== undefined) {
-      run ??= { start, end, digits: '', words: 0 };
+      run ??= { start, end, digits: [], words: 0 };
       run.end = end;
       pendingRepeat = repeat;
       continue;
@@ -55,9 +57,9 @@ function speltNumbers(text: string): Replacement[] {
       close();
       continue;
     }
-    run ??= { start, end, digits: '', words: 0 };
+    run ??= { start, end, digits: [], words: 0 };
     run.end = end;
-    run.digits += pendingRepeat > 0 && digit.length === 1 ? digit.repeat(pendingRepeat) : digit;
+    run.digits.push(pendingRepeat > 0 && digit.length === 1 ? digit.repeat(pendingRepeat) : digit);
     if (!isDigits || pendingRepeat > 0) run.words++;
     pendingRepeat = 0;
   }
@@ -78,9 +80,10 @@ function lookAlikeDigits(text: string): Replacement[] {
 }
 
 export function phoneView(text: string): TextView {
-  const spelt = speltNumbers(text);
-  const overlaps = (r: Replacement) => spelt.some((s) => r.start < s.end && s.start < r.end);
-  const replacements = [...spelt, ...lookAlikeDigits(text).filter((r) => !overlaps(r))].sort(
+  // "O77 l23 4567" is a digit group in disguise, not the word "o" and two numbers.
+  const lookAlikes = lookAlikeDigits(text);
+  const overlaps = (r: Replacement) => lookAlikes.some((s) => r.start < s.end && s.start < r.end);
+  const replacements = [...lookAlikes, ...speltNumbers(text).filter((r) => !overlaps(r))].sort(
     (a, b) => a.start - b.start,
   );
   let out = '';

@@ -3,8 +3,8 @@ import type { Signal, SignalModule } from './types';
 
 /**
  * `duplicate_image` and `stolen_image`: a photo that is the same picture as another ad's after
- * re-encoding, resizing, light cropping or a small overlay. Each photo has ten 64-bit pHashes
- * (image-hash.ts: the whole photo, then nine 90 % crops). Two photos match when the whole hash of
+ * re-encoding, resizing, light cropping or a small overlay. Each photo has 26 64-bit pHashes
+ * (image-hash.ts: the whole photo, then 25 crops to 90 %). Two photos match when the whole hash of
  * either is within IMAGE_THRESHOLD bits of any hash of the other (a crop's hash against the
  * whole of the other: crops against crops would only add chances of a false match).
  *
@@ -12,10 +12,14 @@ import type { Signal, SignalModule } from './types';
  * number and the hash's kind (whole or crop) in the bits above, an integer below 2¹⁹. The keys
  * stored for a photo are its whole hash's 4 (kind 0) and its crops' (kind 1); a new photo looks up
  * its whole hash's bands among both kinds and its crops' among whole hashes only. By pigeonhole,
- * any two hashes within 3 bits share a band; nearer 8 bits they still share one most of the time,
- * which bench/signals.ts measures as the recall of the whole lookup.
+ * any two hashes within 3 bits share a band, and at 4 bits all but the rare pair with one bit in
+ * each band; bench/signals.ts measures the recall of the whole lookup.
+ *
+ * IMAGE_THRESHOLD: on the tuning split, every edited copy but one (q60, half size, overlay, 10 %
+ * crop) was within 4 bits of its original, and no two different photos were nearer than 6, even
+ * photos of the same car model (docs/decisions/0029-trust-signals.md).
  */
-export const IMAGE_THRESHOLD = 8;
+export const IMAGE_THRESHOLD = 4;
 const BAND_BITS = 16;
 const BANDS = 64 / BAND_BITS;
 const WHOLE = 0;

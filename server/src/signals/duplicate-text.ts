@@ -4,28 +4,29 @@ import type { AdText, SignalModule } from './types';
 
 /**
  * `duplicate_text`: a near-duplicate of another ad's heading and details. Each ad gets a MinHash
- * signature over its word pairs (shingles of two words, after text-normalise.ts: case, spacing,
+ * signature over its words (shingles of one word, after text-normalise.ts: case, spacing,
  * character swaps and Singlish spellings folded), which estimates the Jaccard similarity of two
- * ads' shingle sets. Locality-sensitive banding finds the candidates: the signature is cut into
+ * ads' word sets. Single words rather than pairs: on the labelled set (bench/signals/) a repost
+ * with edited words and reordered sentences kept more of its words than of its word pairs, while
+ * two ads of the same model shared about as little of either (docs/decisions/0029-trust-signals.md). Locality-sensitive banding finds the candidates: the signature is cut into
  * BANDS bands of ROWS values, each band hashed to one key; two ads sharing any key are candidates
  * (one indexed lookup of BANDS keys among millions), and the estimate on the whole signature
  * decides. With 32 bands of 4 rows, a pair at similarity 0.6 shares a key with probability
- * 1 − (1 − 0.6⁴)³² ≈ 0.99, at 0.5 ≈ 0.87, at 0.2 ≈ 0.05 (docs/decisions/0029-trust-signals.md).
+ * 1 − (1 − 0.6⁴)³² ≈ 0.99, at 0.55 ≈ 0.95, at 0.3 ≈ 0.23, at 0.1 ≈ 0.003 (docs/decisions/0029-trust-signals.md).
  */
 export const HASHES = 128;
 export const BANDS = 32;
 export const ROWS = HASHES / BANDS;
 /** Estimated Jaccard similarity at or above which two ads are near-duplicates (bench/signals.ts). */
-export const TEXT_THRESHOLD = 0.5;
-const SHINGLE = 2;
+export const TEXT_THRESHOLD = 0.55;
+const SHINGLE = 1;
 
 const seeds = Array.from({ length: HASHES }, (_, i) => fmix32(0x5bd1e995 ^ Math.imul(i + 1, 0x27d4eb2d)));
 
-/** The shingles of an ad: its folded words in overlapping pairs (one word alone if it has one). */
+/** The shingles of an ad: its folded words, SHINGLE at a time. */
 export function shingles(ad: AdText): Set<string> {
   const words = tokenise(`${ad.heading}\n${ad.details}`).map((t) => t.norm);
   const out = new Set<string>();
-  if (words.length < SHINGLE) words.forEach((w) => out.add(w));
   for (let i = 0; i + SHINGLE <= words.length; i++) out.add(words.slice(i, i + SHINGLE).join(' '));
   return out;
 }

@@ -61,7 +61,9 @@ export function tokenise(text: string): Token[] {
     // A number stays a number; a word with digits or symbols in it is a word in disguise.
     let norm = latin ? foldLatin(raw) : hasLetter ? raw : raw.replace(/[^\p{N}]/gu, '');
     if (!latin && hasLetter) norm = norm.replace(/[@$!|]/g, '');
-    if (norm) tokens.push({ norm, start: m.index, end: m.index + m[0].length, latin });
+    const lead = /^[@$!|]*/.exec(m[0])![0].length;
+    const trail = /[@$!|]*$/.exec(m[0])![0].length;
+    if (norm) tokens.push({ norm, start: m.index + lead, end: m.index + m[0].length - trail, latin });
   }
   return tokens;
 }
