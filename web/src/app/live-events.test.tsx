@@ -51,9 +51,10 @@ describe('live events on the dashboard', () => {
       }),
     );
     const summary = screen.getByRole('region', { name: 'Summary' });
-    const pending = () => within(summary).getByText('Pending Ads').parentElement!.textContent ?? '';
+    const card = (label: string) => within(summary).getByText(label).closest('section > div')!;
+    const pending = () => card('Pending Ads').textContent ?? '';
     await settleUntil(() => pending().includes('Pending Ads1,233'), pending);
-    expect(within(summary).getByText('Approved Ads').parentElement).toHaveTextContent('Approved Ads51(8 Added Today)');
+    expect(card('Approved Ads')).toHaveTextContent('Approved Ads51(8 Added Today)');
     await act(() => vi.advanceTimersByTimeAsync(LIVE_REFRESH_DEBOUNCE_MS * 2));
     expect(calls.filter((c) => c.startsWith('/api/dashboard'))).toHaveLength(dashboardCalls);
   });
