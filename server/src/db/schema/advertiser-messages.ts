@@ -40,6 +40,10 @@ export const advertiserMessages = pgTable(
       .where(sql`${t.status} in ('queued', 'sending')`),
     index('advertiser_messages_status_idx').on(t.status, t.createdAt, t.id),
     index('advertiser_messages_ad_idx').on(t.adId, t.createdAt, t.id),
+    // The user page's messages (GET /api/advertiser-messages?userId=).
+    index('advertiser_messages_user_idx')
+      .on(t.userId, t.createdAt, t.id)
+      .where(sql`${t.userId} is not null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "advertiser_messages_user_idx" ON "advertiser_messages" USING btree ("user_id","created_at","id") WHERE "advertiser_messages"."user_id" is not null;
