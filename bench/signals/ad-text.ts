@@ -108,34 +108,34 @@ export function sameModel(r: Random, item: Item): Item {
 type Template = (f: Record<string, string>, r: Random) => string;
 const common: Template[] = [
   (f) => `Located in ${f.town}.`,
-  (f, r) =>
+  (_f, r) =>
     `Price Rs. ${r.int(5, 990) * 10000} ${r.pick(['negotiable', 'slightly negotiable', 'final price', 'no bargaining'])}.`,
-  (f, r) =>
+  (_f, r) =>
     `${r.pick(['Genuine buyers only', 'Serious buyers only please', 'No time wasters', 'Brokers please excuse'])}.`,
   (f, r) =>
     `${r.pick(['Call anytime', 'Contact after 5 pm', 'Weekend inspection possible', 'Inspection at our place'])} in ${f.town}.`,
-  (f, r) =>
+  (_f, r) =>
     `Selling due to ${r.pick(['going abroad', 'buying a new one', 'family reasons', 'upgrade', 'shifting house'])}.`,
   (f, r) =>
     `Owner ${r.pick(['used', 'maintained', 'kept'])} with ${r.pick(['great care', 'love', 'full attention'])} since ${f.year}.`,
   () => `Hondama condition eke thiyenawa, ganan podi kathawa karanna puluwan.`,
   (f) => `${f.town} walata genath denna puluwan, kaemathi nam kiyanna.`,
   () => `Kisima prashnayak naha, hondata wada karanawa.`,
-  (f, r) =>
+  (_f, r) =>
     `Mulu ${r.pick(['service records', 'documents', 'bill eka', 'box eka'])} thiyenawa, ${r.pick(['dan ganna', 'ikmanata ganna', 'balala ganna'])}.`,
 ];
 const byCategory: Record<string, Template[]> = {
   Cars: [
     (f) => `${f.colour} colour, ${f.km} km only.`,
     (f) => `Engine ${f.cc} cc, ${f.year} registered.`,
-    (f, r) =>
+    (_f, r) =>
       `${r.pick(['Auto', 'Manual', 'Tiptronic'])} gear, ${r.pick(['push start', 'keyless entry', 'reverse camera', 'multifunction steering'])}.`,
-    (f, r) =>
+    (_f, r) =>
       `${r.pick(['Brand new tyres', 'New battery', 'Fresh service done', 'Company maintained'])}, ${r.pick(['no accidents', 'accident free', 'no repairs'])}.`,
     (f, r) =>
       `${r.pick(['Leasing available', 'Leasing can be arranged', 'Cash only', 'Finance facility available'])} for the ${f.model}.`,
-    (f, r) => `Fuel economy ${r.int(10, 25)} km per litre in town.`,
-    (f, r) =>
+    (_f, r) => `Fuel economy ${r.int(10, 25)} km per litre in town.`,
+    (_f, r) =>
       `${r.pick(['First owner', 'Second owner', 'Single owner', 'One owner'])}, ${r.pick(['lady driven', 'doctor used', 'office use only', 'home use only'])}.`,
     (f, r) =>
       `${r.pick(['Original paint', 'Full option', 'Japan import', 'Registered in ' + f.year])}, ${r.pick(['A/C perfect', 'dual A/C', 'power shutters', 'alloy wheels'])}.`,
@@ -143,12 +143,12 @@ const byCategory: Record<string, Template[]> = {
   ],
   'Mobile Phones': [
     (f, r) => `${f.colour} colour, battery health ${r.int(78, 100)}%.`,
-    (f, r) => `${r.pick(['With box and charger', 'Only the phone', 'Box, charger and cover included'])}.`,
-    (f, r) =>
+    (_f, r) => `${r.pick(['With box and charger', 'Only the phone', 'Box, charger and cover included'])}.`,
+    (_f, r) =>
       `${r.pick(['No scratches', 'Minor scratch on the back', 'Screen protector since day one'])}, ${r.pick(['face ID works', 'fingerprint works', 'all functions working'])}.`,
-    (f, r) =>
+    (_f, r) =>
       `${r.pick(['Dialog', 'Mobitel', 'Hutch', 'Airtel'])} ${r.pick(['network unlocked', 'works on all networks', 'dual SIM'])}.`,
-    (f, r) =>
+    (_f, r) =>
       `Used for ${r.int(3, 30)} months, ${r.pick(['warranty remaining', 'no warranty', 'shop warranty ended'])}.`,
     () => `Phone eka aluth wage, display eka pattai.`,
   ],
@@ -156,8 +156,8 @@ const byCategory: Record<string, Template[]> = {
     (f, r) => `${f.cc} bedrooms, ${r.int(1, 4)} bathrooms, ${r.int(6, 40)} perches.`,
     (f, r) =>
       `${r.int(1, 20)} km to ${f.town} town, ${r.pick(['bus route', 'quiet area', 'close to schools', 'near the main road'])}.`,
-    (f, r) => `${r.pick(['Clear deeds', 'Bank loan facilities available', 'Title is clear', 'Approved plan'])}.`,
-    (f, r) =>
+    (_f, r) => `${r.pick(['Clear deeds', 'Bank loan facilities available', 'Title is clear', 'Approved plan'])}.`,
+    (_f, r) =>
       `${r.pick(['Pipe borne water', 'Three phase electricity', 'Parking for two vehicles', 'Solar panels installed'])}.`,
     (f, r) =>
       `Built in ${f.year}, ${r.pick(['tiled floors', 'pantry cupboards', 'roof terrace', 'garden with fruit trees'])}.`,
