@@ -29,7 +29,7 @@ describeApi('advertiser card', () => {
     await makeAd(db, { userId: someoneElse.id, postingDate: new Date('2026-11-20T00:00:00Z') });
     const at = (day: number) => new Date(Date.UTC(2026, 9, day));
     const statuses = ['approved', 'approved', 'rejected', 'pending', 'approved', 'pending', 'rejected'] as const;
-    const ads = [];
+    const ads: Awaited<ReturnType<typeof makeAd>>[] = [];
     for (const [i, status] of statuses.entries())
       ads.push(await makeAd(db, { userId: kasun.id, status, heading: `Kasun ad ${i}`, postingDate: at(i + 1) }));
     const current = ads[5]!;
