@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  userConfirmText,
   userMessages,
   type AdListResponse,
   type ListedUser,
@@ -186,7 +187,12 @@ describe('User Management in Chromium', () => {
       }),
     );
     await openDelete();
-    expect(await dismissed).toBe(userMessages.deleteConfirm);
+    // The spec's question, then who goes and how many ads go with them (issue 32.7).
+    const { approved, pending, rejected } = target.adStats;
+    const name = `${target.name?.trim() || target.username} (@${target.username})`;
+    expect(await dismissed).toBe(
+      `${userMessages.deleteConfirm}\n\n${userConfirmText.deleteOneWith(name, approved + pending + rejected)}`,
+    );
     expect((await api(`/api/users/${target._id}`)).status).toBe(200);
 
     page.once('dialog', (d) => void d.accept());
@@ -195,7 +201,6 @@ describe('User Management in Chromium', () => {
     await page.getByText(userMessages.emptyState).waitFor();
     expect((await api(`/api/users/${target._id}`)).status).toBe(404);
     const adsAfter = (await api<AdListResponse>('/api/advertisements/list')).body.counts.total;
-    const { approved, pending, rejected } = target.adStats;
     expect(adsBefore - adsAfter).toBe(approved + pending + rejected);
     await search('');
     await entries(`Showing 1 to 10 of 59 entries`);
@@ -249,7 +254,11 @@ describe('User Management in Chromium', () => {
     await dialog.getByRole('combobox', { name: 'Status' }).selectOption('inactive');
     await screenshot(page, 'user-edit-modal');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    // Promoting to Admin asks first (issue 32.7), naming the user.
+    const promote = page.getByRole('dialog', { name: userConfirmText.promoteTitle });
+    await promote.getByText(`(@${target.username})`, { exact: false }).waitFor();
+    await promote.getByRole('button', { name: userConfirmText.promoteConfirm }).click();
+    await promote.waitFor({ state: 'detached' });
     await page.getByText(userMessages.updated).waitFor();
     await expect.poll(() => field('Account Type').innerText()).toBe('Admin');
     expect(await field('Mobile').innerText()).toBe('076 555 0101');
