@@ -139,6 +139,7 @@ describe('the ads directory at every width', () => {
       await current.filter({ hasText: 'Overdue' }).waitFor();
       expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('pending');
       // Every row of the queue is overdue, and says so in words.
+      await page.locator('[data-ad-id] [data-age-step]').first().waitFor();
       const ages = await page.locator('[data-ad-id] [data-age-step]').allTextContents();
       expect(ages.length).toBeGreaterThan(0);
       for (const age of ages) expect(age).toMatch(/^\d+ d · overdue$/);

@@ -45,7 +45,9 @@ describe('Dashboard in Chromium', () => {
     await summary.getByText('Pending Ads', { exact: true }).waitFor();
     const data = await api<DashboardResponse>('/api/dashboard?period=week');
     const { cards } = data;
-    const card = (label: string) => summary.getByText(label, { exact: true }).locator('..');
+    // The whole card: its label is a link now (issue 32.5), so the text's parent is not the card.
+    const card = (label: string) =>
+      summary.getByText(label, { exact: true }).locator('xpath=ancestor::div[parent::section][1]');
     await expect
       .poll(() => card('Pending Ads').textContent())
       .toBe(`Pending Ads${count(cards.pending)}(${cards.pendingHighPriority} High Priority)`);
