@@ -31,12 +31,15 @@ describe('duty rules (docs/product.md#validation-rules, docs/product.md#business
     expect(generateDutyCode(random, new Set(['#D1234']))).toBe('#D5678');
   });
 
-  it('requires title and description only', () => {
-    expect(validateDuty({ title: ' ', description: '', conditions: [''], status: 'Active' })).toEqual({
+  it('requires title and description, and refuses a blank condition (issue 32.10)', () => {
+    expect(validateDuty({ title: ' ', description: '', conditions: [], status: 'Active' })).toEqual({
       title: dutyMessages.titleRequired,
       description: dutyMessages.descriptionRequired,
     });
-    expect(validateDuty({ title: 'T', description: 'D', conditions: ['', ''], status: 'Inactive' })).toEqual({});
+    expect(validateDuty({ title: 'T', description: 'D', conditions: ['Be on time'], status: 'Inactive' })).toEqual({});
+    expect(validateDuty({ title: 'T', description: 'D', conditions: ['', ''], status: 'Inactive' })).toEqual({
+      conditions: dutyMessages.conditionBlank,
+    });
   });
 
   it('allows only http, https and mailto links, however the scheme is disguised', () => {
