@@ -7,6 +7,7 @@ import { waitFor } from '../support/message-servers';
 import { buildTestApp, describeApi, type TestApp } from '../support/test-app';
 import { advertisements } from '../../src/db/schema';
 import type { Every } from '../../src/modules/live/live-hub';
+import { lastSeq } from '../../src/modules/live/live-repository';
 
 const quiet: Every = () => () => {};
 
@@ -94,6 +95,9 @@ describeApi('bounds of the event streams (docs/decisions/0026-live-streams-and-s
         adType: 'digital' as const,
       })),
     );
+    // On PostgreSQL the hub numbers committed events when their NOTIFY arrives: resume once it has
+    // (before then a resume only sees what is numbered, and replays that).
+    await waitFor(async () => (await lastSeq(t.database.db)) >= Number(from) + 600);
     const again = await stream(cookie, from);
     const ad = await makeAd(t.database.db);
     await again.waitForEvent((e) => e.id === ad.id);
