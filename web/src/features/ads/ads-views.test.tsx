@@ -1,6 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SEARCH_DEBOUNCE_MS } from '../../components/ui';
+import { freezeTime } from '../../test/exact-timers';
 import { jsonResponse, makeUser, renderApp, stubFetch } from '../../test/render';
 import { enterSearch } from '../../test/search';
 import { AdsDirectoryPage } from './ads-directory-page';
@@ -158,5 +160,26 @@ describe('the ads directory’s views and its URL', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select all pending advertisements on this page' }));
     expect(screen.getByText('1 selected')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /matching this filter/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the search box and its URL', () => {
+  afterEach(() => void vi.useRealTimers());
+  it('keeps what was typed after the pause that put the search in the URL (a slow machine)', async () => {
+    fakeServer();
+    const { router } = await open('/app/ads-directory');
+    const box = screen.getByPlaceholderText(/Search by heading/);
+    freezeTime(['setTimeout', 'clearTimeout']);
+    act(() => void fireEvent.change(box, { target: { value: 'jk' } }));
+    // The pause ends and the person types on before the page has caught up with the new URL.
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+      fireEvent.change(box, { target: { value: 'jkx' } });
+    });
+    expect(query(router).q).toBe('jk');
+    expect(box).toHaveValue('jkx');
+    act(() => void vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(query(router).q).toBe('jkx');
+    expect(box).toHaveValue('jkx');
   });
 });

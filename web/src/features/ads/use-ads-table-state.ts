@@ -163,13 +163,19 @@ export function useAdsTableState() {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // A navigation (a link, Back, the header's search) brings its own search: the box follows it,
-  // and a search typed before it must not overwrite it later.
+  // and a search typed before it must not overwrite it later. The box's own update of the URL is
+  // not one: the person may have typed on since its pause (on a slow machine), and keeps that.
   const [navigation, setNavigation] = useState(location.key);
+  const [ownUrl, setOwnUrl] = useState<string | null>(null);
+  const [navigations, setNavigations] = useState(0);
   if (navigation !== location.key) {
     setNavigation(location.key);
-    if (q !== searchText.trim()) setSearchText(q);
+    if (searchParams.toString() !== ownUrl) {
+      setNavigations((n) => n + 1);
+      if (q !== searchText.trim()) setSearchText(q);
+    }
   }
-  useEffect(() => () => clearTimeout(timer.current), [location.key]);
+  useEffect(() => () => clearTimeout(timer.current), [navigations]);
 
   const viewKey = urlFromState({ ...state, page: 1 }).toString();
   const [reached, setReached] = useState<{ viewKey: string; page: number; cursor: PageCursor } | null>(null);
@@ -185,10 +191,11 @@ export function useAdsTableState() {
   const setSearch = (text: string) => {
     setSearchText(text);
     clearTimeout(timer.current);
-    timer.current = setTimeout(
-      () => setSearchParams(urlFromState({ ...state, q: typed(text), page: 1 }), { replace: true }),
-      SEARCH_DEBOUNCE_MS,
-    );
+    timer.current = setTimeout(() => {
+      const url = urlFromState({ ...state, q: typed(text), page: 1 });
+      setOwnUrl(url.toString());
+      setSearchParams(url, { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
   };
 
   /** Page `next`, reached by cursor from the page shown; the same page only takes the new cursor. */
