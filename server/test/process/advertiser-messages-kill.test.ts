@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AdListResponse, AdvertiserMessageListResponse } from '@backoffice/contract';
 import { apiSignIn, startServer, tempDataDir, type ServerProcess } from '../../../e2e/support/server-process';
+import { waitFor } from '../support/message-servers';
 
 /**
  * Issue 19: a decision acknowledged by a server that is then killed with -9 before delivering its
@@ -74,12 +75,11 @@ describe('kill -9 between a decision and its message (embedded database)', () =>
       )
         .flatMap((page) => page.messages)
         .sort((x, y) => Number(x.id) - Number(y.id));
-    let messages = await list();
     // Waits for the state; the test's timeout is the only limit (a hang guard, not a speed check).
-    while (messages.some((m) => m.status !== 'sent')) {
-      await new Promise((r) => setTimeout(r, 100));
-      messages = await list();
-    }
+    const messages = await waitFor(async () => {
+      const now = await list();
+      return now.every((m) => m.status === 'sent') && now;
+    });
     expect(new Set(messages.map((m) => m.adId))).toEqual(new Set([a!._id, b!._id]));
     expect(messages.every((m) => m.attempts === 1)).toBe(true);
     const expected = messages.map((m) => `advertiser-message-${m.id}.${m.channel === 'email' ? 'eml' : 'json'}`).sort();

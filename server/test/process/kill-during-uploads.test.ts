@@ -7,6 +7,7 @@ import { encodePng } from '../../src/seed/png';
 import { TEMP_MIN_AGE_MS } from '../../src/storage/upload-sweep';
 import { formParts, multipart, validFields } from '../support/banner-factories';
 import { filesUnder } from '../support/uploaded-files';
+import { waitFor } from '../support/message-servers';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -93,8 +94,7 @@ describe('kill -9 during banner uploads (embedded database)', () => {
     const expected = [...named, ...named.flatMap((k) => [`thumbs/w96/${k}.webp`, `thumbs/w480/${k}.webp`])].sort();
     // The start-up sweep runs in the background and tells no one when it is done: look until it has
     // left only what rows name (no deadline of its own: the test's timeout is the hang guard).
-    while (JSON.stringify(filesUnder(uploads)) !== JSON.stringify(expected))
-      await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => JSON.stringify(filesUnder(uploads)) === JSON.stringify(expected));
 
     expect(filesUnder(uploads)).toEqual(expected);
     for (const [id, image] of acknowledged) expect(banners).toContainEqual(expect.objectContaining({ _id: id, image }));
