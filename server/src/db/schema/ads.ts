@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
@@ -43,6 +44,8 @@ export const advertisements = pgTable(
       .default('digital'),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     moderatedBy: uuid('moderated_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The ad's id in the system it was imported from (`npm run ads:import`); null for ads posted here. */
+    externalId: text('external_id'),
   },
   (t) => [
     check('ads_price_not_negative', sql`${t.price} >= 0`),
@@ -68,6 +71,8 @@ export const advertisements = pgTable(
     index('ads_heading_trgm_idx').using('gin', sql`${t.heading} gin_trgm_ops`),
     index('ads_details_trgm_idx').using('gin', sql`${t.details} gin_trgm_ops`),
     index('ads_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    // A second import of the same file adds nothing: one ad per external id (nulls are many).
+    uniqueIndex('ads_external_id_idx').on(t.externalId),
   ],
 );
 
