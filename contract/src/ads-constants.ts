@@ -7,7 +7,7 @@ export const AD_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type AdStatus = (typeof AD_STATUSES)[number];
 export const AD_TYPES = ['digital', 'regular'] as const;
 export type AdType = (typeof AD_TYPES)[number];
-export const AD_SORT_FIELDS = ['id', 'heading', 'username', 'postingDate', 'adType', 'status'] as const;
+export const AD_SORT_FIELDS = ['id', 'heading', 'username', 'postingDate', 'adType', 'status', 'risk'] as const;
 export type AdSortField = (typeof AD_SORT_FIELDS)[number];
 /**
  * The ads directory's views (docs/decisions/0014-ad-moderation-rules.md, "Views"): `overdue` is

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multiLine } from './text-rules';
 import { imageThumbnails } from './thumbnails';
+import { minRiskFilter, signalFilter, SIGNAL_KINDS } from './signals';
 import {
   AD_LIST_VIEWS,
   AD_SORT_FIELDS,
@@ -50,6 +51,10 @@ export const advertisement = z.object({
   moderatedBy: z.string().nullable(),
   /** Set on the list's answer while another admin holds the ad (absent elsewhere). */
   claim: adClaim.nullable().optional(),
+  /** Its trust signals' kinds (docs/decisions/0029-trust-signals.md); GET /api/advertisements/{id}/signals has their evidence. */
+  signals: z.array(z.enum(SIGNAL_KINDS)).optional(),
+  /** Its risk 0–100 from the signals; null until the ad has been analysed. */
+  risk: z.number().int().min(0).max(100).nullable().optional(),
 });
 export type Advertisement = z.infer<typeof advertisement>;
 
@@ -78,6 +83,10 @@ const adListFields = z.strictObject({
   category: optionalText(100, adMessages.categoryTooLong),
   district: optionalText(100, adMessages.districtTooLong),
   q: optionalText(MAX_SEARCH_LENGTH, adMessages.searchTooLong),
+  /** Ads with any of these trust signals: `signal=a,b` or `signal=a&signal=b`. */
+  signal: signalFilter.optional(),
+  /** Ads whose risk is at least this (analysed ads only). */
+  minRisk: minRiskFilter.optional(),
   /**
    * Keyset paging (docs/decisions/0020-keyset-paging.md): the rows after or before a row given by
    * its cursor (a page's `cursors.end` or `cursors.start`), or the last `last` rows of the order
@@ -98,7 +107,15 @@ export type AdListQuery = z.infer<typeof adListQuery>;
 export type AdListParams = z.input<typeof adListQuery>;
 
 /** GET /api/advertisements/count query: the list's filters and search, without paging or sort. */
-export const adCountQuery = adListFields.pick({ status: true, view: true, category: true, district: true, q: true });
+export const adCountQuery = adListFields.pick({
+  status: true,
+  view: true,
+  category: true,
+  district: true,
+  q: true,
+  signal: true,
+  minRisk: true,
+});
 export type AdCountParams = z.input<typeof adCountQuery>;
 export const adCountResponse = z.object({ total: z.number().int() });
 export type AdCountResponse = z.infer<typeof adCountResponse>;

@@ -16,3 +16,4 @@ export * from './live';
 export * from './exports';
 export * from './thumbnails';
 export * from './dates';
+export * from './signals';

@@ -1,3 +1,5 @@
+import { SIGNAL_KINDS } from '@backoffice/contract';
+
 /**
  * The one interface every trust signal is built behind (docs/decisions/0029-trust-signals.md). A
  * signal module is pure: it is handed what it needs (the ad's text, the category's price stats, the
@@ -5,18 +7,7 @@
  * Reading and writing the database is the job's business, never a module's, so that a new signal
  * is a new file and every module is tested on its own cases.
  */
-export const signalKinds = [
-  'duplicate_text',
-  'duplicate_image',
-  'stolen_image',
-  'contact_in_text',
-  'invalid_phone',
-  'phone_reuse',
-  'blocked_phone',
-  'price_outlier',
-  'risky_phrase',
-  'new_account',
-] as const;
+export const signalKinds = SIGNAL_KINDS;
 export type SignalKind = (typeof signalKinds)[number];
 
 export interface Signal<E = unknown> {

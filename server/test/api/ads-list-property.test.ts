@@ -41,6 +41,8 @@ function modelList(ads: AdRow[], q: AdListQuery) {
         return [a.adType, date, a.id];
       case 'status':
         return [a.status, date, a.id];
+      case 'risk':
+        return [a.risk ?? -1, a.id];
     }
   };
   const sign = q.order === 'asc' ? 1 : -1;
@@ -77,6 +79,8 @@ describeApi('list endpoint matches an in-memory model', () => {
           category: rng.pick(categories),
           district: rng.pick(districts),
           adType: rng.pick(['digital', 'regular'] as const),
+          // Few risks, some not analysed (null sorts as -1), so ties on risk are common.
+          risk: rng.chance(0.3) ? null : rng.pick([0, 25, 25, 60, 100]),
           // Few distinct instants, so ties on posting date are common; many on the edges of UTC
           // days and hours, which deep pages skip whole (findAdsPage's anchor).
           postingDate: new Date(

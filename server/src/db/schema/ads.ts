@@ -46,6 +46,16 @@ export const advertisements = pgTable(
     moderatedBy: uuid('moderated_by').references(() => users.id, { onDelete: 'set null' }),
     /** The ad's id in the system it was imported from (`npm run ads:import`); null for ads posted here. */
     externalId: text('external_id'),
+    /**
+     * Trust signals (docs/decisions/0029-trust-signals.md): the risk 0–100, null until the ad has
+     * been analysed, and its signals' kinds, on the row so that the list carries, filters and sorts
+     * by them without a join (the evidence is in ad_signals).
+     */
+    risk: smallint('risk'),
+    signalKinds: text('signal_kinds')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     check('ads_price_not_negative', sql`${t.price} >= 0`),
@@ -73,6 +83,14 @@ export const advertisements = pgTable(
     index('ads_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     // A second import of the same file adds nothing: one ad per external id (nulls are many).
     uniqueIndex('ads_external_id_idx').on(t.externalId),
+    // The risk sort (not analysed last when descending), alone and within a status; the signal filter.
+    index('ads_risk_idx').on(sql`coalesce(${t.risk}, -1)`, t.id),
+    index('ads_status_risk_idx').on(t.status, sql`coalesce(${t.risk}, -1)`, t.id),
+    index('ads_signal_kinds_idx').using('gin', t.signalKinds),
+    // The backfill's walk over the ads not analysed yet, oldest first.
+    index('ads_unanalysed_idx')
+      .on(t.postingDate, t.id)
+      .where(sql`${t.risk} is null`),
   ],
 );
 

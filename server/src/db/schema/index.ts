@@ -5,3 +5,4 @@ export * from './catalog';
 export * from './advertiser-messages';
 export * from './audit';
 export * from './live';
+export * from './signals';

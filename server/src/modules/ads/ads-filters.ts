@@ -13,11 +13,23 @@ import { adClaims, advertisements } from '../../db/schema';
 export type Viewer = { adminId: string; now: Date };
 
 export type AdFilter = Pick<AdListQuery, 'status' | 'category' | 'district' | 'q'> & {
+  /** Trust signals (docs/decisions/0029-trust-signals.md): any of these kinds, a risk of at least. */
+  signal?: AdListQuery['signal'];
+  minRisk?: AdListQuery['minRisk'];
   view?: AdListQuery['view'];
   viewer?: Viewer;
 };
 
-export const FILTER_NAMES = ['status', 'category', 'district', 'pattern', 'overdueBefore', 'claimedBy'] as const;
+export const FILTER_NAMES = [
+  'status',
+  'category',
+  'district',
+  'pattern',
+  'overdueBefore',
+  'claimedBy',
+  'signals',
+  'minRisk',
+] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 /** Names bound besides the filters': the claim view's instant, which its condition reads too. */
 export type BoundName = FilterName | 'claimLiveAt';
@@ -39,6 +51,10 @@ const filterConditions: Record<FilterName, (v: Value) => SQL> = {
   // Mine: the few ads whose live claim the caller holds (ad_claims_admin_idx), not a walk of the sort index.
   claimedBy: (v) =>
     sql`${advertisements.id} in (select ${adClaims.adId} from ${adClaims} where ${adClaims.adminId} = ${v('claimedBy')}::uuid and ${adClaims.expiresAt} > ${v('claimLiveAt')}::timestamptz)`,
+  // Any of the kinds (ads_signal_kinds_idx); the value is an array literal of known kinds, `{a,b}`.
+  signals: (v) => sql`${advertisements.signalKinds} && ${v('signals')}::text[]`,
+  // Written as ads_risk_idx has it; not analysed (null) is -1, below any minimum.
+  minRisk: (v) => sql`coalesce(${advertisements.risk}, -1) >= ${v('minRisk')}::int`,
 };
 
 /** The values `q` binds, by name: the one list of them (filters by name, plus the values they share). */
@@ -48,6 +64,8 @@ export function boundFilters(q: AdFilter): Partial<Record<BoundName, string>> {
   if (q.category) bound.category = q.category;
   if (q.district) bound.district = q.district;
   if (q.q) bound.pattern = containsPattern(q.q);
+  if (q.signal?.length) bound.signals = `{${[...new Set(q.signal)].sort().join(',')}}`;
+  if (q.minRisk !== undefined) bound.minRisk = String(q.minRisk);
   if (q.view === 'overdue' || q.view === 'mine') {
     if (!q.viewer) throw new Error(`the ${q.view} view needs the viewer`);
     if (q.view === 'overdue') bound.overdueBefore = overdueCutoff(q.viewer.now).toISOString();
@@ -58,6 +76,9 @@ export function boundFilters(q: AdFilter): Partial<Record<BoundName, string>> {
   }
   return bound;
 }
+
+/** Narrowed by a trust signal or a risk: ad_summary cannot count these, a count of the matches does. */
+export const bySignals = (q: Pick<AdFilter, 'signal' | 'minRisk'>) => !!q.signal?.length || q.minRisk !== undefined;
 
 /** Pending ads posted before this instant are overdue. */
 export function overdueCutoff(now: Date): Date {

@@ -14,7 +14,7 @@ import { totalShownByPage } from '../../lib/paging';
 import { liveClaims } from '../claims/claims-service';
 import { AdSummaryCache, summarize } from './ad-summary-cache';
 import { encodeCursor } from './ads-cursor';
-import { overdueCutoff, type AdFilter, type Viewer } from './ads-filters';
+import { bySignals, overdueCutoff, type AdFilter, type Viewer } from './ads-filters';
 import * as readRepo from './ads-read-repository';
 import * as repo from './ads-repository';
 import { toAdvertisement } from './ads-service';
@@ -52,13 +52,15 @@ export class AdsReadService {
       rejected: summary.byStatus.rejected ?? 0,
     };
     counts.total = counts.pending + counts.approved + counts.rejected;
-    // Rows before a cursor, or the last page, cannot tell a search's end: the count call does.
+    // Rows before a cursor, or the last page, cannot tell a search's end: the count call does. A
+    // signal filter is counted the same way (ad_summary does not know the signals).
     const backwards = q.before !== undefined || q.last !== undefined;
-    const total = q.q
-      ? backwards
-        ? null
-        : totalShownByPage(q, page.rows.length)
-      : await this.viewTotal({ ...q, viewer }, summary.filtered, rows);
+    const total =
+      q.q || bySignals(q)
+        ? backwards
+          ? null
+          : totalShownByPage(q, page.rows.length)
+        : await this.viewTotal({ ...q, viewer }, summary.filtered, rows);
     const byName = (a: string, b: string) => a.localeCompare(b);
     const pendingIds = page.rows.filter((r) => r.status === 'pending').map((r) => r.id);
     const claims = await liveClaims(this.db, pendingIds, viewer.now);
@@ -80,7 +82,7 @@ export class AdsReadService {
   /** The exact number of ads matching filters, view and search (the total the list leaves to the client). */
   async count(q: Omit<AdFilter, 'viewer'>, adminId: string): Promise<number> {
     const f: AdFilter = { ...q, viewer: { adminId, now: this.clock() } };
-    if (f.q) return repo.countAds(this.db, f);
+    if (f.q || bySignals(f)) return repo.countAds(this.db, f);
     const rows = await this.summary.rows(null);
     return this.viewTotal(f, summarize(rows, f).filtered, rows);
   }

@@ -24,6 +24,8 @@ export const sortColumns = {
   postingDate: [advertisements.postingDate, advertisements.id],
   adType: [advertisements.adType, advertisements.postingDate, advertisements.id],
   status: [advertisements.status, advertisements.postingDate, advertisements.id],
+  // Not analysed yet (null) counts as -1: last when the riskiest come first (ads_risk_idx, migration 0022).
+  risk: [sql`coalesce(${advertisements.risk}, -1)`, advertisements.id],
 } satisfies Record<AdSortField, unknown[]>;
 
 /**

@@ -5,6 +5,7 @@ import {
   type AdBulkStatusBody,
   type AdStatusBody,
   type Advertisement,
+  type SignalKind,
 } from '@backoffice/contract';
 import { recordAudit, recordAuditMany } from '../../db/audit-repository';
 import type { Db } from '../../db/client';
@@ -41,6 +42,8 @@ export function toAdvertisement(row: AdRow): Advertisement {
     adType: row.adType,
     moderatedAt: row.moderatedAt?.toISOString() ?? null,
     moderatedBy: row.moderatedBy,
+    signals: row.signalKinds as SignalKind[],
+    risk: row.risk,
   };
 }
 
