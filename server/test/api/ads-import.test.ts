@@ -260,7 +260,7 @@ describeApi('ads import', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-import-cli-'));
     try {
       // On PostgreSQL the command shares the database the running test app holds.
-      const env =
+      const env: Record<string, string> =
         testDb === 'postgres' ? { DATABASE_URL: t.database.url!, DATA_DIR: t.dataDir } : { DATA_DIR: dataDir };
       const out = await command([file, '--images', path.join(dir, 'photos')], env);
       expect(out.stdout).toBe('Done: 1 imported, 0 already in, 1 refused (2 lines).\n');
