@@ -16,6 +16,8 @@ import { AdvertiserCard } from './panel/advertiser-card';
 import { DecisionFooter } from './panel/decision-footer';
 import { ImageGrid, type Kept } from './panel/image-grid';
 import { useStayOnDecided } from './panel/use-stay-on-decided';
+import { DuplicatesGroup } from './signals/duplicates-group';
+import { SignalsSection } from './signals/signals-section';
 import { useAdClaim } from './use-ad-claim';
 import { useAdModeration, type Decision } from './use-ad-moderation';
 import { usePanelReviewKeys } from './use-review-keys';
@@ -157,8 +159,10 @@ export function AdSidePanel(props: AdSidePanelProps) {
             </div>
             <StatusBadge status={current.status} />
           </div>
+          <SignalsSection ad={current} />
           <AdDetails ad={current} now={now} />
           {current.status !== 'pending' && <AdMessageLine adId={ad._id} />}
+          <DuplicatesGroup key={`duplicates-${ad._id}`} ad={current} onOpenAd={onOpenAd} onMessage={onMessage} />
 
           <ImageGrid
             key={ad._id}

@@ -75,9 +75,9 @@ export const {
  */
 export function useAdsList(params: AdListParams) {
   const list = useListAdsQuery(params, { refetchOnMountOrArgChange: true });
-  const { status, view, category, district, q } = params;
+  const { status, view, category, district, signal, minRisk, q } = params;
   const countNeeded = list.currentData?.total === null;
-  const counted = useCountAdsQuery({ status, view, category, district, q }, { skip: !countNeeded });
+  const counted = useCountAdsQuery({ status, view, category, district, signal, minRisk, q }, { skip: !countNeeded });
   return {
     list,
     // `currentData` belongs to the current view; `data` may be the previous view's while loading.

@@ -9,6 +9,7 @@ import { useNow } from '../../lib/use-now';
 import { claimedByOther } from './ad-claim';
 import { formatAdDate, formatAdId } from './ad-format';
 import { AgeLabel, rowActions, type AdsTableProps } from './ads-table';
+import { RowSignals } from './signals/row-signals';
 
 // A press on the checkbox or the menu must not also open the ad.
 const keepToControl = (event: MouseEvent) => event.stopPropagation();
@@ -127,6 +128,7 @@ export function AdsCardList(props: AdsTableProps) {
                   <span className="text-xs text-slate-400 tabular-nums">{formatAdDate(ad.postingDate)}</span>
                   {pending && <AgeLabel postingDate={ad.postingDate} now={now} />}
                 </div>
+                <RowSignals ad={ad} className="mt-1.5" />
                 {reviewer && (
                   <Badge tone="sky" className="mt-1.5 max-w-full">
                     <span className="truncate">{liveText.beingReviewedBy(reviewer.name)}</span>

@@ -102,6 +102,8 @@ describe('AdsDirectoryPage', () => {
       expect.stringMatching(/^Nov 2026, 22( \d+ (min|h|d)( · due soon| · overdue)?)?$/),
       'Regular',
       'Pending',
+      // Risk: none until the ad is analysed.
+      '',
       '',
     ]);
     expect(within(pending).getByText('Regular')).toHaveClass('text-violet-300');

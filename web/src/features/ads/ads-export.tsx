@@ -12,6 +12,8 @@ export function adExportUrl(params: AdListParams): string {
     category: params.category,
     district: params.district,
     q: params.q,
+    signal: params.signal,
+    minRisk: params.minRisk,
     sort: params.sort,
     order: params.order,
   };

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Check, ChevronDown, Filter, X } from 'lucide-react';
 import { exportText, type AdListResponse } from '@backoffice/contract';
 import { Button, SearchBox, SelectField, Toolbar, cx, type SelectOption } from '../../components/ui';
+import { minRiskOptions, signalOptions } from './signals/signal-filter-options';
 import type { AdsFilters, StatusFilter } from './use-ads-table-state';
 
 /** docs/product.md#ads-moderation order: all/approved/pending/rejected. */
@@ -40,8 +41,8 @@ export interface AdsBulkBarProps {
 }
 
 /** How many of the filter panel's filters narrow the list (empty does not); shown on `Filter`. */
-export function panelFilterCount(filters: Pick<AdsFilters, 'category' | 'district'>): number {
-  return (filters.category ? 1 : 0) + (filters.district ? 1 : 0);
+export function panelFilterCount(filters: Pick<AdsFilters, 'category' | 'district' | 'signal' | 'minRisk'>): number {
+  return [filters.category, filters.district, filters.signal, filters.minRisk !== null].filter(Boolean).length;
 }
 
 /**
@@ -133,13 +134,16 @@ export interface AdsFilterPanelProps {
   onChange: <K extends keyof AdsFilters>(key: K, value: AdsFilters[K]) => void;
 }
 
-/** The collapsible Category / District panel (docs/product.md#ads-moderation); options come from the server's facets. */
+/**
+ * The collapsible filter panel (docs/product.md#ads-moderation): Category and District (options from
+ * the server's facets), Signal (one trust signal kind) and Minimum risk.
+ */
 export function AdsFilterPanel({ id, filters, facets, onChange }: AdsFilterPanelProps) {
   return (
     <section
       id={id}
       aria-label="Filters"
-      className="grid grid-cols-1 gap-4 border-t border-slate-800 bg-slate-950/30 px-4 py-3 sm:grid-cols-2"
+      className="grid grid-cols-1 gap-4 border-t border-slate-800 bg-slate-950/30 px-4 py-3 sm:grid-cols-2 lg:grid-cols-4"
     >
       <SelectField
         label="Category"
@@ -152,6 +156,18 @@ export function AdsFilterPanel({ id, filters, facets, onChange }: AdsFilterPanel
         value={filters.district}
         options={facetOptions(facets.districts, filters.district, 'All districts')}
         onChange={(v) => onChange('district', v)}
+      />
+      <SelectField
+        label="Signal"
+        value={filters.signal}
+        options={signalOptions(filters.signal)}
+        onChange={(v) => onChange('signal', v)}
+      />
+      <SelectField
+        label="Minimum risk"
+        value={filters.minRisk === null ? '' : String(filters.minRisk)}
+        options={minRiskOptions(filters.minRisk)}
+        onChange={(v) => onChange('minRisk', v === '' ? null : Number(v))}
       />
     </section>
   );

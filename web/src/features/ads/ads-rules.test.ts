@@ -178,7 +178,7 @@ describe('table state and the list query (docs/decisions/0014-ad-moderation-rule
         toListParams({
           page: 3,
           sort: { field: 'heading', order: 'asc' },
-          filters: { status: 'pending', category: 'Land', district: 'Kandy' },
+          filters: { status: 'pending', category: 'Land', district: 'Kandy', signal: '', minRisk: null },
           q: 'a b',
         }),
       ),
@@ -209,7 +209,7 @@ describe('the directory in its URL (docs/how-to-add-a-list-screen.md)', () => {
   it('leaves the defaults out and reads back every part of the state', () => {
     expect(url(plain)).toBe('');
     const state: AdsUrlState = {
-      filters: { status: 'rejected', category: 'Land', district: 'Kandy' },
+      filters: { status: 'rejected', category: 'Land', district: 'Kandy', signal: '', minRisk: null },
       q: 'toyota aqua',
       sort: { field: 'heading', order: 'asc' },
       page: 4,
@@ -240,5 +240,20 @@ describe('the directory in its URL (docs/how-to-add-a-list-screen.md)', () => {
     expect(read('category=La%07nd').filters.category).toBe('Land');
     // The header bar's and the notifications' old links: `?q=` alone.
     expect(read('q=kandy')).toEqual({ ...plain, q: 'kandy' });
+  });
+
+  it('keeps the signal filter, the minimum risk and the risk sort in the URL; unknown kinds and bad risks are dropped', () => {
+    const state = read('signal=stolen_image&minRisk=60&sort=risk&order=desc');
+    expect(state.filters).toMatchObject({ signal: 'stolen_image', minRisk: 60 });
+    expect(state.sort).toEqual({ field: 'risk', order: 'desc' });
+    expect(url(state)).toBe('signal=stolen_image&minRisk=60&sort=risk&order=desc');
+    expect(toListParams(state)).toMatchObject({ signal: 'stolen_image', minRisk: 60, sort: 'risk' });
+    // Several kinds (the Duplicates view), each known one once.
+    expect(read('signal=duplicate_text,bogus,duplicate_image,duplicate_text').filters.signal).toBe(
+      'duplicate_text,duplicate_image',
+    );
+    expect(read('signal=bogus&minRisk=0').filters).toMatchObject({ signal: '', minRisk: null });
+    for (const bad of ['101', '-5', '2.5', 'high', '']) expect(read(`minRisk=${bad}`).filters.minRisk, bad).toBeNull();
+    expect(toListParams(read(''))).not.toHaveProperty('signal', expect.anything());
   });
 });

@@ -34,9 +34,11 @@ import { useNow } from '../../lib/use-now';
 import { ageStepClass, pendingAge } from './ad-age';
 import { claimedByOther } from './ad-claim';
 import { adTypeLabel, formatAdDate, formatAdId, formatContact } from './ad-format';
+import { RiskBadge } from './signals/signal-chips';
+import { RowSignals } from './signals/row-signals';
 import type { AdsSort } from './use-ads-table-state';
 
-const COLUMNS = 9;
+const COLUMNS = 10;
 const skipsHeld = (n: number) => `Skips ${n === 1 ? 'the ad' : `${n} ads`} another admin is reviewing`;
 
 export interface AdsTableProps {
@@ -176,6 +178,7 @@ export function AdsTable(props: AdsTableProps) {
           {sortable.map(header)}
           <Th className={wideOnly}>Contact</Th>
           {sortableAfterContact.map(header)}
+          {header({ field: 'risk', label: 'Risk', className: cx(xlOnly, 'w-24') })}
           <Th className="w-16 text-right">Actions</Th>
         </tr>
       </thead>
@@ -238,6 +241,7 @@ export function AdsTable(props: AdsTableProps) {
                       <span className="max-w-full truncate font-medium text-slate-100" title={ad.heading}>
                         {ad.heading}
                       </span>
+                      <RowSignals ad={ad} riskColumn />
                       {reviewer && (
                         <Badge tone="sky" className="max-w-full">
                           <span className="truncate" title={liveText.beingReviewedBy(reviewer.name)}>
@@ -273,6 +277,9 @@ export function AdsTable(props: AdsTableProps) {
                 </td>
                 <td className={tdClass}>
                   <StatusBadge status={ad.status} />
+                </td>
+                <td className={cx(tdClass, xlOnly)}>
+                  <RiskBadge risk={ad.risk} />
                 </td>
                 <ActionsCell label={`Actions for advertisement ${id}`} items={rowActions(ad, props, reviewer)} />
               </tr>

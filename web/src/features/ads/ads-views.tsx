@@ -3,7 +3,10 @@ import { liveText } from '@backoffice/contract';
 import { cx, focusRing } from '../../components/ui';
 import type { AdQueue, AdsFilters, AdsSort } from './use-ads-table-state';
 
-export type AdsViewId = 'all' | 'pending' | AdQueue;
+export type AdsViewId = 'all' | 'pending' | AdQueue | 'risk' | 'duplicates';
+
+/** The signals that make an ad a near-duplicate of another (the Duplicates view). */
+export const DUPLICATE_SIGNALS = 'duplicate_text,duplicate_image,stolen_image';
 
 /**
  * The directory's views, each a link (docs/product.md#ads-moderation): the dashboard's cards and
@@ -14,14 +17,23 @@ export const adsViews: ReadonlyArray<{ id: AdsViewId; label: string; search: str
   { id: 'pending', label: liveText.pendingOldestFirst, search: '?status=pending&sort=postingDate&order=asc' },
   { id: 'overdue', label: 'Overdue', search: '?view=overdue' },
   { id: 'mine', label: 'My claims', search: '?view=mine' },
+  // Trust signals (docs/decisions/0029-trust-signals.md): the riskiest pending ads first, and the
+  // pending ads with a near-duplicate (the panel groups each with its duplicates).
+  { id: 'risk', label: 'Highest risk', search: '?status=pending&sort=risk&order=desc' },
+  { id: 'duplicates', label: 'Duplicates', search: `?status=pending&signal=${DUPLICATE_SIGNALS}&sort=risk&order=desc` },
 ];
 
 /** The view the directory shows, if it is one of the views (a status like Approved is none). */
 export function currentView(state: { view?: AdQueue; filters: AdsFilters; sort: AdsSort }): AdsViewId | null {
   if (state.view) return state.view;
-  if (state.filters.status === 'all') return 'all';
+  const { status, signal } = state.filters;
+  if (status === 'pending' && signal === DUPLICATE_SIGNALS) return 'duplicates';
+  if (signal) return null;
+  if (status === 'all') return 'all';
   const oldestFirst = state.sort.field === 'postingDate' && state.sort.order === 'asc';
-  return state.filters.status === 'pending' && oldestFirst ? 'pending' : null;
+  const riskiestFirst = state.sort.field === 'risk' && state.sort.order === 'desc';
+  if (status === 'pending' && riskiestFirst) return 'risk';
+  return status === 'pending' && oldestFirst ? 'pending' : null;
 }
 
 /** The views as a row of links, the current one marked. */

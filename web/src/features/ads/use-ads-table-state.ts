@@ -14,6 +14,7 @@ import {
   type AdStatus,
 } from '@backoffice/contract';
 import { SEARCH_DEBOUNCE_MS, type SortOrder } from '../../components/ui';
+import { isSignalKind } from './signals/signal-kinds';
 
 export type StatusFilter = 'all' | AdStatus;
 
@@ -25,6 +26,10 @@ export interface AdsFilters {
   status: StatusFilter;
   category: string;
   district: string;
+  /** Ads carrying any of these trust signals: kinds joined by commas ('' for any). */
+  signal: string;
+  /** Ads whose risk is at least this (null for any). */
+  minRisk: number | null;
 }
 
 export interface AdsSort {
@@ -35,7 +40,7 @@ export interface AdsSort {
 export const defaultSort: AdsSort = { field: 'postingDate', order: 'desc' };
 /** A queue is worked oldest first. */
 const queueSort: AdsSort = { field: 'postingDate', order: 'asc' };
-export const defaultFilters: AdsFilters = { status: 'all', category: '', district: '' };
+export const defaultFilters: AdsFilters = { status: 'all', category: '', district: '', signal: '', minRisk: null };
 
 export const defaultSortFor = (view: AdQueue | undefined): AdsSort => (view ? queueSort : defaultSort);
 
@@ -62,10 +67,17 @@ const FILTER_MAX = 100;
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
   list.includes(value as T) ? (value as T) : undefined;
 const cleanText = (value: string | null, max: number) => (value ?? '').replace(controlChars, '').slice(0, max);
+/** Signal kinds from a link: the known ones, each once, in the link's order. */
+const kindsFrom = (value: string | null) => [...new Set((value ?? '').split(','))].filter(isSignalKind).join(',');
+/** A risk from a link: a whole number 1–100 (0 would filter nothing). */
+function riskFrom(value: string | null): number | null {
+  const n = Number(value);
+  return value !== null && Number.isInteger(n) && n >= 1 && n <= 100 ? n : null;
+}
 
 /**
- * The state a URL asks for: `view`, `status`, `category`, `district`, `q`, `sort`, `order`,
- * `page`. A hand-edited or stale link never reaches the server as a bad request: values it would
+ * The state a URL asks for: `view`, `status`, `category`, `district`, `signal`, `minRisk`, `q`,
+ * `sort`, `order`, `page`. A hand-edited or stale link never reaches the server as a bad request: values it would
  * refuse are dropped. Old links (`?q=` from the header bar and the notifications) still work.
  */
 export function stateFromUrl(search: URLSearchParams): AdsUrlState {
@@ -79,6 +91,8 @@ export function stateFromUrl(search: URLSearchParams): AdsUrlState {
       status: view ? 'pending' : (oneOf(['all', ...AD_STATUSES] as const, search.get('status')) ?? 'all'),
       category: cleanText(search.get('category'), FILTER_MAX),
       district: cleanText(search.get('district'), FILTER_MAX),
+      signal: kindsFrom(search.get('signal')),
+      minRisk: riskFrom(search.get('minRisk')),
     },
     q: cleanText(search.get('q'), MAX_SEARCH_LENGTH).trim(),
     sort: {
@@ -96,6 +110,8 @@ export function urlFromState(state: AdsUrlState): URLSearchParams {
   else if (state.filters.status !== 'all') search.set('status', state.filters.status);
   if (state.filters.category) search.set('category', state.filters.category);
   if (state.filters.district) search.set('district', state.filters.district);
+  if (state.filters.signal) search.set('signal', state.filters.signal);
+  if (state.filters.minRisk !== null) search.set('minRisk', String(state.filters.minRisk));
   if (state.q) search.set('q', state.q);
   const fallback = defaultSortFor(state.view);
   if (state.sort.field !== fallback.field || state.sort.order !== fallback.order) {
@@ -139,6 +155,8 @@ export function toListParams(state: AdsUrlState, cursor: PageCursor = {}): AdLis
     status: state.filters.status,
     category: state.filters.category || undefined,
     district: state.filters.district || undefined,
+    signal: state.filters.signal || undefined,
+    minRisk: state.filters.minRisk ?? undefined,
     q: state.q || undefined,
     ...(state.view ? { view: state.view } : {}),
   };
