@@ -6,7 +6,18 @@ import { isoDay } from './dates';
  * The audit trail: one entry per state change an admin makes, written in the transaction of the
  * change (docs/decisions/0016-audit-trail.md). Entries are never updated or deleted through the API.
  */
-export const AUDIT_ENTITIES = ['ad', 'user', 'package', 'banner', 'duty', 'reason', 'session', 'export'] as const;
+export const AUDIT_ENTITIES = [
+  'ad',
+  'user',
+  'package',
+  'banner',
+  'duty',
+  'reason',
+  'session',
+  'export',
+  /** A number on the trust signals' blocklist (created: added; deleted: taken off). */
+  'phone',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Ad history actions; later features add to the end (claims, messages to the advertiser). */

@@ -21,6 +21,8 @@ import { claimsRoutes } from './modules/claims/claims-routes';
 import { LiveHub, type LiveOptions } from './modules/live/live-hub';
 import { liveRoutes } from './modules/live/live-routes';
 import { rejectionReasonsRoutes } from './modules/rejection-reasons/rejection-reasons-routes';
+import { AnalysisWorker } from './modules/signals/analysis-worker';
+import { signalsRoutes } from './modules/signals/signals-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 import { dutiesRoutes } from './modules/duties/duties-routes';
 import { exportsRoutes } from './modules/exports/exports-routes';
@@ -56,6 +58,11 @@ export type AppDeps = {
   storage?: FileStorage;
   /** The event stream's heartbeat and limits (tests tick the heartbeat by hand). */
   live?: LiveOptions;
+  /**
+   * Whether this process analyses new ads for trust signals (docs/decisions/0029-trust-signals.md);
+   * true unless given. buildTestApp leaves it off unless a test asks, so other tests' ads stay as made.
+   */
+  analyseAds?: boolean;
 };
 
 export type App = FastifyInstance;
@@ -171,6 +178,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await outbox.start();
   app.addHook('onClose', () => outbox.close());
   app.decorate('advertiserOutbox', outbox);
+  const analysis = new AnalysisWorker({
+    db: database.db,
+    kind: database.kind,
+    databaseUrl: database.url,
+    listen: database.listen,
+    storage,
+    clock,
+    log: app.log,
+  });
+  if (deps.analyseAds !== false) {
+    await analysis.start();
+    app.addHook('onClose', () => analysis.close());
+  }
+  app.decorate('analysisWorker', analysis);
   const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log, outbox };
   registerUploadSweep(app, { db: database.db, storage, clock });
   const live = new LiveHub(database.db, database.listen, app.log, (hashes) => auth.liveSessions(hashes), {
@@ -207,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(liveRoutes, { hub: live });
     await admin.register(claimsRoutes, { ...moduleDeps, claimsPerAdmin: config.claimsPerAdmin });
     await admin.register(rejectionReasonsRoutes, moduleDeps);
+    await admin.register(signalsRoutes, moduleDeps);
   });
 
   await registerStaticFiles(app, {
@@ -231,5 +253,7 @@ declare module 'fastify' {
     live: LiveHub;
     /** Where uploads live (the local disk or a bucket). */
     storage: FileStorage;
+    /** Analyses new ads for trust signals (tests wake the embedded queue with it). */
+    analysisWorker: AnalysisWorker;
   }
 }

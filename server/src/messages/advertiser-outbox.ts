@@ -286,7 +286,7 @@ export class AdvertiserOutbox {
   }
 }
 
-function graphileLogger(log: Log): Logger {
+export function graphileLogger(log: Log): Logger {
   return new Logger(() => (level, message, meta) => {
     if (level === 'error') log.error({ meta }, message);
     else if (level === 'warning') log.warn({ meta }, message);

@@ -63,6 +63,28 @@ export const operations: Record<string, OperationText> = {
   'POST /api/advertisements/:id/claim': op('claimAd', 'Claim a pending advertisement for review', 'The claim', [409]),
   'DELETE /api/advertisements/:id/claim': op('releaseAdClaim', 'Release a claim on an advertisement', 'Released'),
   'GET /api/advertisements/export': op('exportAds', 'Download advertisements as CSV', 'The CSV file'),
+  'GET /api/advertisements/:id/signals': op(
+    'getAdSignals',
+    "An advertisement's trust signals with their evidence, and its risk",
+    'Its risk (null until analysed) and signals',
+  ),
+  'GET /api/advertisements/:id/duplicates': op(
+    'getAdDuplicates',
+    "An advertisement's near-duplicates, by text or photo",
+    'The other ads, most similar first',
+  ),
+  'GET /api/signals/blocked-phones': op('listBlockedPhones', 'The phone blocklist', 'Every blocked number'),
+  'POST /api/signals/blocked-phones': op(
+    'blockPhone',
+    'Add a phone number to the blocklist',
+    'The number as stored (E.164), added now or already listed',
+  ),
+  'DELETE /api/signals/blocked-phones/:phone': op(
+    'unblockPhone',
+    'Take a phone number off the blocklist',
+    'Taken off',
+    [404],
+  ),
 
   'GET /api/users': op('listUsers', 'List users (filtered, paged)', 'One page of users'),
   'GET /api/users/count': op('countUsers', 'Count users by status', 'The counts'),

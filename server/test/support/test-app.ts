@@ -63,6 +63,8 @@ export async function buildTestApp(
     sameDatabaseAs?: TestApp;
     /** The event stream's heartbeat and limits. */
     live?: LiveOptions;
+    /** Analyse new ads for trust signals (off unless asked: other tests' ads stay as made). */
+    analyseAds?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(opts.sameDatabaseAs?.database);
@@ -85,6 +87,7 @@ export async function buildTestApp(
     messageQuietMs: 20,
     storage,
     live: opts.live,
+    analyseAds: opts.analyseAds ?? false,
   });
   await app.ready();
   return {

@@ -36,6 +36,7 @@ export const entityLabels: Record<AuditEntity, string> = {
   reason: 'Rejection reason',
   session: 'Sign-in',
   export: 'Export',
+  phone: 'Blocked phone',
 };
 
 /** Who acted: an admin, or nobody signed in (an advertiser on the public site, a refused sign-in, the system itself). */
@@ -106,6 +107,9 @@ export function eventLink(event: Pick<ActivityEvent, 'entity' | 'entityId' | 'en
       return null;
     case 'export':
       // A downloaded file: nothing in the back-office to open.
+      return null;
+    case 'phone':
+      // A number on the blocklist (no id: entityId is null, so never reached).
       return null;
   }
 }

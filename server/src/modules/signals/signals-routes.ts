@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adDuplicatesResponse,
+  adSignalsResponse,
+  blockedPhoneBody,
+  blockedPhoneParam,
+  blockedPhoneResponse,
+  blockedPhonesResponse,
+  uuidParam,
+} from '@backoffice/contract';
+import type { ModuleDeps } from '../module-deps';
+import { SignalsService } from './signals-service';
+
+/** Trust signals (docs/decisions/0029-trust-signals.md): an ad's signals and near-duplicates, the phone blocklist. */
+export const signalsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
+  const signals = new SignalsService(db, clock);
+
+  app.get(
+    '/api/advertisements/:id/signals',
+    { schema: { params: uuidParam, response: { 200: adSignalsResponse } } },
+    async (request) => signals.signals(request.params.id),
+  );
+
+  app.get(
+    '/api/advertisements/:id/duplicates',
+    { schema: { params: uuidParam, response: { 200: adDuplicatesResponse } } },
+    async (request) => ({ success: true as const, duplicates: await signals.duplicates(request.params.id) }),
+  );
+
+  app.get('/api/signals/blocked-phones', { schema: { response: { 200: blockedPhonesResponse } } }, async () => ({
+    success: true as const,
+    phones: await signals.blockedPhones(),
+  }));
+
+  app.post(
+    '/api/signals/blocked-phones',
+    { schema: { body: blockedPhoneBody, response: { 200: blockedPhoneResponse } } },
+    async (request) => ({
+      success: true as const,
+      phone: await signals.block(request.body.phone, request.session!.user.id),
+    }),
+  );
+
+  app.delete(
+    '/api/signals/blocked-phones/:phone',
+    { schema: { params: blockedPhoneParam, response: { 200: z.object({ success: z.literal(true) }) } } },
+    async (request) => {
+      await signals.unblock(request.params.phone, request.session!.user.id);
+      return { success: true as const };
+    },
+  );
+};

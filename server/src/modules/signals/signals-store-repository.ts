@@ -1,0 +1,152 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../../db/client';
+import { toSigned64 } from '../../signals/image-hash';
+import { pgArray } from './signals-repository';
+
+/**
+ * The analysis's one write transaction and the embedded database's queue
+ * (docs/decisions/0029-trust-signals.md).
+ */
+
+/** The analysis of one ad, as written. */
+export type AnalysisRow = {
+  adId: string;
+  userId: string | null;
+  signature: Uint8Array;
+  textKeys: number[];
+  photos: { image: number; path: string; hashes: bigint[]; keys: number[] }[];
+  unreadableImages: string[];
+  phones: { phone: string; source: 'contact' | 'text' }[];
+  priceCategory: string | null;
+  priceBin: number | null;
+  signals: { kind: string; evidence: unknown; strength: number }[];
+  risk: number;
+};
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+/**
+ * Writes the analyses in one transaction, replacing any earlier analysis of the same ads (its bands,
+ * photos, phones and signals go, its price leaves the histogram). Ads deleted meanwhile are skipped;
+ * so are ads analysed meanwhile unless `force`. Their queue entries go too. Returns the ids written.
+ */
+export async function writeAnalyses(
+  db: Executor,
+  rows: readonly AnalysisRow[],
+  at: Date,
+  force: boolean,
+  queued: readonly string[],
+): Promise<string[]> {
+  const ids = rows.map((r) => r.adId);
+  const locked = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select id from advertisements where id = any(${pgArray(ids)}::uuid[]) ${force ? sql`` : sql`and risk is null`}
+      order by id for update`),
+  ).map((r) => r.id);
+  const keep = new Set(locked);
+  // By category: the histogram rows are updated in one order by every writer (no deadlock).
+  const list = rows
+    .filter((r) => keep.has(r.adId))
+    .sort((a, b) => (a.priceCategory ?? '').localeCompare(b.priceCategory ?? ''));
+  const done = pgArray(list.map((r) => r.adId));
+  if (list.length) {
+    for (const table of [
+      'ad_analysis',
+      'ad_signals',
+      'ad_text_bands',
+      'ad_image_hashes',
+      'ad_image_bands',
+      'ad_phones',
+    ])
+      await db.execute(sql`delete from ${sql.identifier(table)} where ad_id = any(${done}::uuid[])`);
+    await db.execute(sql`
+      insert into ad_analysis (ad_id, analysed_at, text_signature, price_category, price_bin, unreadable_images)
+      select id, ${at.toISOString()}::timestamptz, decode(sig, 'hex'), cat, bin, coalesce(bad::text[], '{}')
+      from unnest(${done}::uuid[], ${pgArray(list.map((r) => hex(r.signature)))}::text[],
+        ${pgArray(list.map((r) => r.priceCategory))}::text[], ${pgArray(list.map((r) => r.priceBin))}::smallint[],
+        ${pgArray(list.map((r) => pgArray(r.unreadableImages)))}::text[]) as t(id, sig, cat, bin, bad)`);
+    const many = (table: SQL, columns: SQL, types: string[], tuples: unknown[][]) =>
+      tuples.length
+        ? db.execute(
+            sql`insert into ${table} ${columns} select * from unnest(${sql.join(
+              types.map((type, i) => sql`${pgArray(tuples.map((t) => t[i] as string))}::${sql.raw(type)}`),
+              sql`, `,
+            )}) on conflict do nothing`,
+          )
+        : undefined;
+    await many(
+      sql`ad_signals`,
+      sql`(ad_id, kind, evidence, strength)`,
+      ['uuid[]', 'text[]', 'jsonb[]', 'real[]'],
+      list.flatMap((r) => r.signals.map((s) => [r.adId, s.kind, JSON.stringify(s.evidence), s.strength])),
+    );
+    await many(
+      sql`ad_text_bands`,
+      sql`(key, ad_id)`,
+      ['bigint[]', 'uuid[]'],
+      list.flatMap((r) => r.textKeys.map((k) => [k, r.adId])),
+    );
+    const photos = list.flatMap((r) => r.photos.map((p) => ({ adId: r.adId, ...p })));
+    if (photos.length) {
+      await db.execute(sql`
+        insert into ad_image_hashes (ad_id, image, path, hashes)
+        select id, image, path, hashes::bigint[]
+        from unnest(${pgArray(photos.map((p) => p.adId))}::uuid[], ${pgArray(photos.map((p) => p.image))}::smallint[],
+          ${pgArray(photos.map((p) => p.path))}::text[], ${pgArray(photos.map((p) => pgArray(p.hashes.map(toSigned64))))}::text[])
+          as t(id, image, path, hashes)`);
+    }
+    await many(
+      sql`ad_image_bands`,
+      sql`(key, ad_id, image)`,
+      ['int[]', 'uuid[]', 'smallint[]'],
+      photos.flatMap((p) => p.keys.map((k) => [k, p.adId, p.image])),
+    );
+    await many(
+      sql`ad_phones`,
+      sql`(phone, user_id, ad_id, source)`,
+      ['text[]', 'uuid[]', 'uuid[]', 'text[]'],
+      list.flatMap((r) => (r.userId ? r.phones.map((p) => [p.phone, r.userId, r.adId, p.source]) : [])),
+    );
+    await db.execute(sql`
+      update advertisements a set risk = t.risk, signal_kinds = t.kinds::text[]
+      from unnest(${done}::uuid[], ${pgArray(list.map((r) => r.risk))}::smallint[],
+        ${pgArray(list.map((r) => pgArray(r.signals.map((s) => s.kind))))}::text[]) as t(id, risk, kinds)
+      where a.id = t.id`);
+  }
+  if (queued.length) await db.execute(sql`delete from ad_analysis_queue where ad_id = any(${pgArray(queued)}::uuid[])`);
+  return list.map((r) => r.adId);
+}
+
+/** The oldest ads waiting in ad_analysis_queue (the embedded database's queue). */
+export async function queuedAds(db: Executor, limit: number): Promise<string[]> {
+  const result = await db.execute(sql`select ad_id from ad_analysis_queue order by queued_at, ad_id limit ${limit}`);
+  return rowsOf<{ ad_id: string }>(result).map((r) => r.ad_id);
+}
+
+/** Drops ads from ad_analysis_queue (analysed, or given up on). */
+export async function dequeue(db: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length) await db.execute(sql`delete from ad_analysis_queue where ad_id = any(${pgArray(ids)}::uuid[])`);
+}
+
+/** The job analysing each of these ads, added to graphile-worker's queue (PostgreSQL). */
+export async function addAnalysisJobs(db: Executor, ids: readonly string[]): Promise<void> {
+  if (!ids.length) return;
+  await db.execute(sql`
+    select count(*) from graphile_worker.add_jobs(array(
+      select ('analyse_ad', json_build_object('adId', id), null, null, 5::smallint, null, null, null)::graphile_worker.job_spec
+      from unnest(${pgArray(ids)}::uuid[]) as t(id)))`);
+}
+
+/**
+ * PostgreSQL, once graphile-worker's queue is there: ads queued in ad_analysis_queue before it
+ * was (by an import or a seed on a fresh database) become jobs, in one transaction.
+ */
+export async function moveQueueToJobs(db: Executor): Promise<number> {
+  return db.transaction(async (tx) => {
+    const moved = rowsOf<{ ad_id: string }>(await tx.execute(sql`delete from ad_analysis_queue returning ad_id`)).map(
+      (r) => r.ad_id,
+    );
+    await addAnalysisJobs(tx, moved);
+    return moved.length;
+  });
+}
