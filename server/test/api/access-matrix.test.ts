@@ -84,6 +84,12 @@ const covered = [
   'POST /api/rejection-reasons',
   'PUT /api/rejection-reasons/:id',
   'DELETE /api/rejection-reasons/:id',
+  // Trust signals (docs/decisions/0029-trust-signals.md).
+  'GET /api/advertisements/:id/signals',
+  'GET /api/advertisements/:id/duplicates',
+  'GET /api/signals/blocked-phones',
+  'POST /api/signals/blocked-phones',
+  'DELETE /api/signals/blocked-phones/:phone',
 ];
 
 /** The event stream never ends: its answer is read as a stream, and an open one is left to app.close(). */

@@ -189,6 +189,17 @@ describeApi('audit trail: one entry per change, in its transaction (docs/decisio
       const send = () => inject({ method: 'DELETE', url: `/api/rejection-reasons/${id}` });
       return { send, expected: byAdmin('reason', 'deleted', id) };
     },
+    'POST /api/signals/blocked-phones': async () => {
+      const send = () =>
+        inject({ method: 'POST', url: '/api/signals/blocked-phones', payload: { phone: '077 600 1001' } });
+      return { send, expected: byAdmin('phone', 'created', null) };
+    },
+    'DELETE /api/signals/blocked-phones/:phone': async () => {
+      await inject({ method: 'POST', url: '/api/signals/blocked-phones', payload: { phone: '077 600 1002' } });
+      const send = () =>
+        inject({ method: 'DELETE', url: `/api/signals/blocked-phones/${encodeURIComponent('+94776001002')}` });
+      return { send, expected: byAdmin('phone', 'deleted', null) };
+    },
     'POST /api/packages': async () => {
       const send = () => inject({ method: 'POST', url: '/api/packages', payload: packageBody({ name: 'Audited' }) });
       return { send, expected: byAdmin('package', 'created', null) };

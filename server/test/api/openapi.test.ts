@@ -397,6 +397,27 @@ describeApi('OpenAPI description at /api/docs/json', () => {
         route: 'DELETE /api/rejection-reasons/:id',
         send: () => inject({ method: 'DELETE', url: `/api/rejection-reasons/${doomedReason!.id}` }),
       },
+      {
+        route: 'GET /api/advertisements/:id/signals',
+        send: () => inject({ method: 'GET', url: `/api/advertisements/${ad2.id}/signals` }),
+      },
+      {
+        route: 'GET /api/advertisements/:id/duplicates',
+        send: () => inject({ method: 'GET', url: `/api/advertisements/${ad2.id}/duplicates` }),
+      },
+      {
+        route: 'POST /api/signals/blocked-phones',
+        send: () => inject({ method: 'POST', url: '/api/signals/blocked-phones', payload: { phone: '0776001003' } }),
+      },
+      {
+        route: 'GET /api/signals/blocked-phones',
+        send: () => inject({ method: 'GET', url: '/api/signals/blocked-phones' }),
+      },
+      {
+        route: 'DELETE /api/signals/blocked-phones/:phone',
+        send: () =>
+          inject({ method: 'DELETE', url: `/api/signals/blocked-phones/${encodeURIComponent('+94776001003')}` }),
+      },
       { route: 'GET /api/dashboard', send: () => inject({ method: 'GET', url: '/api/dashboard?period=month' }) },
       { route: 'GET /api/notifications', send: () => inject({ method: 'GET', url: '/api/notifications' }) },
       {
