@@ -11,6 +11,8 @@ import type { AdDuplicate } from './signal-types';
 import { useAdDuplicatesQuery, useAdSignalsQuery, useLazyDuplicateAdQuery } from './signals-api';
 
 const THUMBS = 3;
+/** The group shows this many duplicates (text matches first, then the most alike); the rest are counted. */
+export const GROUP_SHOWN = 8;
 
 export const duplicatesText = {
   thisAd: 'This ad',
@@ -21,7 +23,12 @@ export const duplicatesText = {
   hint: 'Tick the reposts to reject them together.',
   failed: 'Failed to load the duplicates',
   openFailed: 'Failed to open the advertisement',
+  more: (n: number) => `and ${n} more not shown`,
 };
+
+/** Reposts of the same text first (the surest), then photo matches; the most alike first in each. */
+const byKindThenSimilarity = (a: AdDuplicate, b: AdDuplicate) =>
+  (a.via === b.via ? 0 : a.via === 'text' ? -1 : 1) || b.similarity - a.similarity;
 
 /** One ad of the group: the ad shown (`self`) or one of its near-duplicates. */
 interface Member {
@@ -141,12 +148,15 @@ export function DuplicatesGroup({
   const headingId = useId();
   const members: Member[] = [
     { ...ad, self: true, matched: matches[0]?.image },
-    ...(duplicates ?? []).map((d) => ({
-      ...d,
-      self: false,
-      duplicate: d,
-      matched: matches.find((m) => m.otherAdId === d._id)?.otherImage,
-    })),
+    ...[...(duplicates ?? [])]
+      .sort(byKindThenSimilarity)
+      .slice(0, GROUP_SHOWN)
+      .map((d) => ({
+        ...d,
+        self: false,
+        duplicate: d,
+        matched: matches.find((m) => m.otherAdId === d._id)?.otherImage,
+      })),
   ];
   const pendingSelected = members.filter((m) => m.status === 'pending' && selected.has(m._id)).map((m) => m._id);
   const moderation = useAdModeration({
@@ -193,6 +203,9 @@ export function DuplicatesGroup({
           />
         ))}
       </ul>
+      {duplicates.length > GROUP_SHOWN && (
+        <p className="mt-2 text-xs text-slate-400">{duplicatesText.more(duplicates.length - GROUP_SHOWN)}</p>
+      )}
       {openFailed && (
         <p role="alert" className="mt-2 text-sm text-rose-300">
           {duplicatesText.openFailed}

@@ -121,7 +121,10 @@ const duplicate = (ad: typeof repost, via: AdDuplicate['via'], similarity: numbe
 });
 
 /** The panel's server (panel-test-server.tsx) with an ad's signals, its duplicates and the bulk call. */
-function signalsServer(bulkOk: (id: string) => boolean = () => true) {
+function signalsServer(
+  bulkOk: (id: string) => boolean = () => true,
+  duplicates = [duplicate(original, 'image', 0.97), duplicate(repost, 'text', 0.93)],
+) {
   const server = panelServer([axio, repost, original]);
   const bulk: unknown[] = [];
   const fetchMock = vi.mocked(globalThis.fetch);
@@ -130,11 +133,7 @@ function signalsServer(bulkOk: (id: string) => boolean = () => true) {
     const request = input as Request;
     const path = new URL(request.url).pathname;
     if (path === `/api/advertisements/${axio._id}/signals`) return jsonResponse(found);
-    if (path === `/api/advertisements/${axio._id}/duplicates`)
-      return jsonResponse({
-        success: true,
-        duplicates: [duplicate(repost, 'text', 0.93), duplicate(original, 'image', 0.97)],
-      });
+    if (path === `/api/advertisements/${axio._id}/duplicates`) return jsonResponse({ success: true, duplicates });
     if (path.endsWith('/signals'))
       return jsonResponse({ success: true, risk: null, signals: [], analysedAt: null, unreadableImages: [] });
     if (path.endsWith('/duplicates')) return jsonResponse({ success: true, duplicates: [] });
@@ -238,6 +237,19 @@ describe('the duplicates group', () => {
     await user.click(within(card(original._id)).getByRole('button', { name: 'Open advertisement #00003' }));
     await waitFor(() => expect(within(panel()).getByRole('heading', { name: 'Axio 2012 sale' })).toBeInTheDocument());
     expect(server.of('GET', `/advertisements/${original._id}`)).toHaveLength(1);
+  });
+
+  it('shows text reposts first, then photo matches, at most eight, counting the rest', async () => {
+    const many = Array.from({ length: 10 }, (_, i) =>
+      duplicate(makeAd({ _id: adId(10 + i), heading: `Photo match ${i}` }), 'image', 1),
+    );
+    signalsServer(undefined, [...many, duplicate(repost, 'text', 0.6)]);
+    renderPanel();
+    await waitFor(() => expect(group().children).toHaveLength(9));
+    const order = [...group().querySelectorAll<HTMLElement>('[data-duplicate-id]')].map((c) => c.dataset.duplicateId);
+    expect(order.slice(0, 3)).toEqual([axio._id, repost._id, adId(10)]);
+    expect(within(panel()).getByRole('heading', { name: 'Duplicates (11)' })).toBeInTheDocument();
+    expect(panel()).toHaveTextContent('and 3 more not shown');
   });
 
   it('rejects the ticked reposts in one bulk action, naming them, with the per-item outcome', async () => {
