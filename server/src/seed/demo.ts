@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { MessagesConfig } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { backfill } from '../modules/signals/signals-backfill';
 import type { FileStorage } from '../storage/file-storage';
 import { seedAds, type ScheduledAd } from './demo-ads';
 import { seedBanners } from './demo-banners';
@@ -10,10 +11,23 @@ import { replayDecisions, type ReplaySummary } from './demo-decisions';
 import { seedDuties } from './demo-duties';
 import { seedModerators } from './demo-moderators';
 import { seedPackages } from './demo-packages';
-import { DemoPlan } from './demo-plan';
+import { DemoPlan, DUPLICATE_HEADING } from './demo-plan';
 import { seedProducts } from './demo-products';
 import { seedRejectionReasons } from './demo-rejection-reasons';
 import { seedAdvertisers } from './demo-users';
+
+/**
+ * The demo's two DUPLICATE_HEADING ads become one ad posted twice: the later one takes the earlier
+ * one's details and price, as a repost does (the trust signals flag the pair).
+ */
+async function makeRepost(db: Db): Promise<void> {
+  await db.execute(sql`
+    with original as (
+      select id, details, price from advertisements where heading = ${DUPLICATE_HEADING}
+      order by posting_date, id limit 1)
+    update advertisements a set details = o.details, price = o.price
+    from original o where a.heading = ${DUPLICATE_HEADING} and a.id <> o.id`);
+}
 
 /** The first-start demo's ads: 300 stay, two more are posted to be deleted. */
 export const DEMO_ADS = 300;
@@ -46,6 +60,7 @@ export async function seedDemoIfEmpty(
   const plan = new DemoPlan(now, DEMO_ADS);
   const scheduled: ScheduledAd[] = [];
   await seedAds(db, storage, { count: DEMO_ADS + DELETED_ADS, now, schedule: plan.schedule, scheduled });
+  await makeRepost(db);
   await seedPackages(db, storage);
   await seedDuties(db, storage);
   await seedBanners(db, storage);
@@ -57,5 +72,10 @@ export async function seedDemoIfEmpty(
     moderators,
     now,
   );
+  // Trust signals for every demo ad, as the job finds them (docs/decisions/0029-trust-signals.md),
+  // so that the directory shows them from the first start (the two Toyota Axio ads among them).
+  // Text only: the demo's photos are a few placeholder pictures shared by many ads, which would all
+  // look like copies of each other.
+  await backfill({ db, storage, clock: () => now }, { textOnly: true, batchSize: 100 });
   return { moderators: moderators.map(({ email, name }) => ({ email, name })), password, summary };
 }

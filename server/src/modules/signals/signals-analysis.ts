@@ -9,6 +9,7 @@ import {
   signatureFromBytes,
   signatureToBytes,
   textBandKeys,
+  type DuplicateTextEvidence,
 } from '../../signals/duplicate-text';
 import { invalidPhone } from '../../signals/invalid-phone';
 import { newAccount } from '../../signals/new-account';
@@ -21,7 +22,7 @@ import type { FileStorage } from '../../storage/file-storage';
 import { readPhotos } from './ad-photos';
 import { phoneSignals, type AdPhone } from './phone-signals';
 import * as repo from './signals-repository';
-import { writeAnalyses, type AnalysisRow } from './signals-store-repository';
+import { writeAnalyses, type AnalysisRow, type BackLink } from './signals-store-repository';
 
 /**
  * The analysis of new ads (docs/decisions/0029-trust-signals.md): gathers what each signal module
@@ -97,7 +98,7 @@ export async function analyseAds(
     (m) => `${m.adId}/${m.image}`,
   );
   const storedByRef = new Map(stored.map((s) => [`${s.adId}/${s.image}`, s]));
-  const rows: AnalysisRow[] = [];
+  const priceBins = new Map<string, number | null>();
   for (const [i, p] of prepared.entries()) {
     const earlier = prepared.slice(0, i);
     const { ad } = p;
@@ -129,9 +130,13 @@ export async function analyseAds(
     const stats = counts ? new PriceHistogram(counts).stats() : { n: 0, median: 0, mad: 0 };
     for (const s of priceOutlier.detect({ price: ad.price, stats }))
       p.signals.push({ ...s, evidence: { ...s.evidence, category: ad.category } });
-    rows.push(toRow(p, priceBin));
+    priceBins.set(ad.id, priceBin);
   }
-  const written = await db.transaction((tx) => writeAnalyses(tx, rows, deps.clock(), !!opts.force, opts.queued ?? []));
+  const backLinks = linkDuplicatesBack(prepared);
+  const rows = prepared.map((p) => toRow(p, priceBins.get(p.ad.id) ?? null));
+  const written = await db.transaction((tx) =>
+    writeAnalyses(tx, rows, deps.clock(), { force: !!opts.force, queued: opts.queued ?? [], backLinks }),
+  );
   return written;
 }
 
@@ -218,6 +223,37 @@ function imageSignals(
         })),
       },
     }));
+}
+
+/**
+ * Near-duplicate text is mutual: an ad found to repeat an earlier one names it, and the earlier one
+ * names the later in turn (both show the chip; the moderator keeps one). Earlier ads of the batch
+ * get the link here; stored ones are returned, for the write to add it to their signals.
+ */
+function linkDuplicatesBack(prepared: Prepared[]): BackLink[] {
+  const inBatch = new Map(prepared.map((p) => [p.ad.id, p]));
+  const stored: BackLink[] = [];
+  for (const p of prepared) {
+    const found = p.signals.find((s) => s.kind === 'duplicate_text') as Signal<DuplicateTextEvidence> | undefined;
+    for (const d of found?.evidence.duplicates ?? []) {
+      const earlier = inBatch.get(d.adId);
+      if (!earlier) {
+        stored.push({ adId: d.adId, otherId: p.ad.id, similarity: d.similarity });
+        continue;
+      }
+      const link = { adId: p.ad.id, similarity: d.similarity };
+      const own = earlier.signals.find((s) => s.kind === 'duplicate_text') as Signal<DuplicateTextEvidence> | undefined;
+      if (!own)
+        earlier.signals.push({ kind: 'duplicate_text', strength: d.similarity, evidence: { duplicates: [link] } });
+      else {
+        own.evidence.duplicates = [...own.evidence.duplicates.filter((x) => x.adId !== p.ad.id), link].sort(
+          (a, b) => b.similarity - a.similarity,
+        );
+        own.strength = Math.max(own.strength ?? 1, d.similarity);
+      }
+    }
+  }
+  return stored;
 }
 
 /** The row to write: one signal per kind (its strongest), and the risk from them. */

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { toSigned64 } from '../../signals/image-hash';
+import { riskScore } from '../../signals/risk';
+import type { SignalKind } from '../../signals/types';
 import { pgArray } from './signals-repository';
 
 /**
@@ -34,16 +36,20 @@ export async function writeAnalyses(
   db: Executor,
   rows: readonly AnalysisRow[],
   at: Date,
-  force: boolean,
-  queued: readonly string[],
+  opts: { force: boolean; queued: readonly string[]; backLinks: readonly BackLink[] },
 ): Promise<string[]> {
+  const { force, queued } = opts;
   const ids = rows.map((r) => r.adId);
-  const locked = rowsOf<{ id: string }>(
+  // The batch's ads and the earlier ads it repeats, locked in one order (no deadlock between writers).
+  const targets = [...new Set(opts.backLinks.map((l) => l.adId))].filter((id) => !ids.includes(id));
+  const locked = rowsOf<{ id: string; risk: number | null }>(
     await db.execute(sql`
-      select id from advertisements where id = any(${pgArray(ids)}::uuid[]) ${force ? sql`` : sql`and risk is null`}
+      select id, risk from advertisements where id = any(${pgArray([...ids, ...targets])}::uuid[])
       order by id for update`),
-  ).map((r) => r.id);
-  const keep = new Set(locked);
+  );
+  const batch = new Set(ids);
+  const keep = new Set(locked.filter((r) => batch.has(r.id) && (force || r.risk === null)).map((r) => r.id));
+  const analysed = new Set(locked.filter((r) => !batch.has(r.id) && r.risk !== null).map((r) => r.id));
   // By category: the histogram rows are updated in one order by every writer (no deadlock).
   const list = rows
     .filter((r) => keep.has(r.adId))
@@ -113,8 +119,58 @@ export async function writeAnalyses(
         ${pgArray(list.map((r) => pgArray(r.signals.map((s) => s.kind))))}::text[]) as t(id, risk, kinds)
       where a.id = t.id`);
   }
+  await linkBack(
+    db,
+    opts.backLinks.filter((l) => analysed.has(l.adId) && keep.has(l.otherId)),
+  );
   if (queued.length) await db.execute(sql`delete from ad_analysis_queue where ad_id = any(${pgArray(queued)}::uuid[])`);
   return list.map((r) => r.adId);
+}
+
+/** An earlier ad (`adId`) whose text a newly analysed one (`otherId`) repeats. */
+export type BackLink = { adId: string; otherId: string; similarity: number };
+
+/**
+ * Adds each newly analysed repost to its earlier ad's duplicate_text evidence (replacing an earlier
+ * link to it), then sets those ads' risk and kinds from their signals again.
+ */
+async function linkBack(db: Executor, links: readonly BackLink[]): Promise<void> {
+  if (!links.length) return;
+  // One row per earlier ad (several reposts of it may come in one batch).
+  await db.execute(sql`
+    insert into ad_signals (ad_id, kind, evidence, strength)
+    select id, 'duplicate_text', jsonb_build_object('duplicates',
+        jsonb_agg(jsonb_build_object('adId', other, 'similarity', similarity) order by similarity desc)), max(similarity)
+    from unnest(${pgArray(links.map((l) => l.adId))}::uuid[], ${pgArray(links.map((l) => l.otherId))}::text[],
+      ${pgArray(links.map((l) => l.similarity))}::float8[]) as t(id, other, similarity)
+    group by id
+    on conflict (ad_id, kind) do update set
+      strength = greatest(ad_signals.strength, excluded.strength),
+      evidence = jsonb_build_object('duplicates', (
+        select jsonb_agg(d.e order by (d.e->>'similarity')::float8 desc) from (
+          select o.e from jsonb_array_elements(ad_signals.evidence->'duplicates') o(e)
+          where not exists (select 1 from jsonb_array_elements(excluded.evidence->'duplicates') n(e)
+            where n.e->>'adId' = o.e->>'adId')
+          union all select n.e from jsonb_array_elements(excluded.evidence->'duplicates') n(e)) d))`);
+  const ids = [...new Set(links.map((l) => l.adId))];
+  const signals = rowsOf<{ ad_id: string; kind: SignalKind; strength: number }>(
+    await db.execute(
+      sql`select ad_id, kind, strength from ad_signals where ad_id = any(${pgArray(ids)}::uuid[]) order by ad_id, kind`,
+    ),
+  );
+  const risks = ids.map((id) => {
+    const own = signals.filter((s) => s.ad_id === id);
+    return {
+      id,
+      risk: riskScore(own.map((s) => ({ kind: s.kind, strength: Number(s.strength) }))),
+      kinds: own.map((s) => s.kind),
+    };
+  });
+  await db.execute(sql`
+    update advertisements a set risk = t.risk, signal_kinds = t.kinds::text[]
+    from unnest(${pgArray(ids)}::uuid[], ${pgArray(risks.map((r) => r.risk))}::smallint[],
+      ${pgArray(risks.map((r) => pgArray(r.kinds)))}::text[]) as t(id, risk, kinds)
+    where a.id = t.id`);
 }
 
 /** The oldest ads waiting in ad_analysis_queue (the embedded database's queue). */

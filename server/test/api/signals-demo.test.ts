@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { rowsOf } from '../../src/db/client';
+import { DEMO_ADS, seedDemoIfEmpty } from '../../src/seed/demo';
+import { DUPLICATE_HEADING } from '../../src/seed/demo-plan';
+import { makeAdmin, signIn } from '../support/factories';
+import { signalsClient } from '../support/signals-helpers';
+import { buildTestApp, describeApi, type TestApp } from '../support/test-app';
+
+/** The first-start demo comes with its trust signals (docs/decisions/0029-trust-signals.md). */
+describeApi('demo seed: trust signals', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof signalsClient>;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const messages = loadConfig({ DATA_DIR: t.dataDir }).messages;
+    await seedDemoIfEmpty(t.database.db, t.app.storage, { dataDir: t.dataDir, messages, now: t.clock() });
+    const admin = await makeAdmin(t.database.db);
+    api = signalsClient(t.app, await signIn(t.app, admin.email));
+  });
+  afterAll(() => t?.close());
+
+  it('analyses every demo ad, and flags the two Toyota Axio ads as duplicates of each other', async () => {
+    const result = await t.database.db.execute(
+      sql`select count(*) filter (where risk is null)::int as pending, count(*)::int as n from advertisements`,
+    );
+    expect(rowsOf<{ pending: number; n: number }>(result)[0]).toEqual({ pending: 0, n: DEMO_ADS });
+    const axios = rowsOf<{ id: string }>(
+      await t.database.db.execute(
+        sql`select id from advertisements where heading = ${DUPLICATE_HEADING} order by posting_date, id`,
+      ),
+    ).map((r) => r.id);
+    expect(axios).toHaveLength(2);
+    const [first, second] = axios as [string, string];
+    expect((await api.signals(second)).signals).toContainEqual({
+      kind: 'duplicate_text',
+      evidence: { duplicates: expect.arrayContaining([expect.objectContaining({ adId: first, similarity: 1 })]) },
+    });
+    // Mutual: the earlier ad names the repost too, and both lists carry the chip.
+    expect((await api.signals(first)).signals).toContainEqual({
+      kind: 'duplicate_text',
+      evidence: { duplicates: expect.arrayContaining([{ adId: second, similarity: 1 }]) },
+    });
+    expect((await api.duplicates(first)).json().duplicates).toContainEqual(
+      expect.objectContaining({ _id: second, via: 'text', similarity: 1 }),
+    );
+  });
+});
