@@ -85,7 +85,7 @@ export const priceOutlierEvidence = z.object({
   category: z.string(),
 });
 export const newAccountEvidence = z.object({ firstAd: z.boolean(), accountAgeHours: z.number() });
-/** The other ads whose text this ad repeats (earlier ads), most similar first; similarity 0–1. */
+/** The other ads with nearly the same text (earlier and later: the link is mutual), most similar first; similarity 0–1. */
 export const duplicateTextEvidence = z.object({
   duplicates: z.array(z.object({ adId: z.string(), similarity: z.number() })),
 });
