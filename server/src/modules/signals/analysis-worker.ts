@@ -6,7 +6,7 @@ import { analyseAds, type AnalysisDeps } from './signals-analysis';
 import { dequeue, moveQueueToJobs, queuedAds } from './signals-store-repository';
 
 /** graphile-worker's task: `{ adId }`, added by the insert trigger (migration 0022). */
-export const ANALYSE_TASK = 'analyse_ad';
+const ANALYSE_TASK = 'analyse_ad';
 /** Jobs one process runs at once (the image hash keeps a core busy). */
 const CONCURRENCY = 2;
 /** The embedded queue is drained this many ads per write (short, between the requests' statements). */
