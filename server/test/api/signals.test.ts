@@ -175,4 +175,31 @@ describeApi('trust signals: trigger, job and stored signals', () => {
       evidence: { phones: [{ phone: '+94712223344', source: 'contact' }] },
     });
   });
+
+  it('analyses the pending ads carrying a number again when it is blocked or unblocked', async () => {
+    const db = t.database.db;
+    const seller = await makeUser(db);
+    const ad = await makeAd(db, {
+      userId: seller.id,
+      username: seller.username,
+      phone1: '0703334455',
+      heading: 'Desk lamp',
+      details: 'Brass, works well.',
+    });
+    await analysed(t.app, db, [ad.id]);
+    expect(await signalOf(ad.id, 'blocked_phone')).toBeUndefined();
+    expect((await api.block({ phone: '+94 70 333 4455' })).statusCode).toBe(200);
+    await waitFor(async () => {
+      await t.app.analysisWorker.wake();
+      return (await signalOf(ad.id, 'blocked_phone')) !== undefined;
+    });
+    const listed = (await api.list('signal=blocked_phone')).json();
+    expect(listed.advertisements.map((a: { _id: string }) => a._id)).toContain(ad.id);
+    expect((await api.unblock('0703334455')).statusCode).toBe(200);
+    await waitFor(async () => {
+      await t.app.analysisWorker.wake();
+      const body = await api.signals(ad.id);
+      return body.risk !== null && !body.signals.some((s) => s.kind === 'blocked_phone');
+    });
+  });
 });

@@ -15,6 +15,7 @@ import { estimatedSimilarity, signatureFromBytes, TEXT_THRESHOLD, textBandKeys }
 import { normalisePhone } from '../../signals/phone';
 import * as read from './signals-read-repository';
 import * as repo from './signals-repository';
+import { reanalyseCarrying } from './signals-store-repository';
 
 /** The most near-duplicates one ad's answer lists, most similar first. */
 const MAX_DUPLICATES = 50;
@@ -96,6 +97,8 @@ export class SignalsService {
     return this.db.transaction(async (tx) => {
       const at = this.clock();
       const { row, added } = await read.addBlockedPhone(tx, phone, adminId, at);
+      // Pending ads already carrying it are analysed again, and get blocked_phone.
+      if (added) await reanalyseCarrying(tx, phone);
       if (added)
         await recordAudit(tx, {
           entity: 'phone',
@@ -113,6 +116,7 @@ export class SignalsService {
     const phone = this.phoneOf(raw);
     await this.db.transaction(async (tx) => {
       if (!(await read.removeBlockedPhone(tx, phone))) throw new NotFoundError(signalMessages.phoneNotBlocked);
+      await reanalyseCarrying(tx, phone);
       await recordAudit(tx, {
         entity: 'phone',
         entityId: null,

@@ -206,3 +206,30 @@ export async function moveQueueToJobs(db: Executor): Promise<number> {
     return moved.length;
   });
 }
+
+/**
+ * Pending ads carrying this number are analysed again (a number just blocked or unblocked): their
+ * risk goes back to null, which is what "to be analysed" means, and they are queued as new ads are
+ * (graphile-worker's queue where it is there, else ad_analysis_queue). Returns how many.
+ */
+export async function reanalyseCarrying(db: Executor, phone: string): Promise<number> {
+  const ids = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update advertisements set risk = null
+      where id in (
+        select p.ad_id from ad_phones p join advertisements a on a.id = p.ad_id
+        where p.phone = ${phone} and a.status = 'pending' limit 1000)
+      returning id`),
+  ).map((r) => r.id);
+  if (!ids.length) return 0;
+  const [{ queue } = { queue: false }] = rowsOf<{ queue: boolean }>(
+    await db.execute(sql`select to_regnamespace('graphile_worker') is not null as queue`),
+  );
+  if (queue) await addAnalysisJobs(db, ids);
+  else {
+    await db.execute(sql`
+      insert into ad_analysis_queue (ad_id) select unnest(${pgArray(ids)}::uuid[]) on conflict do nothing`);
+    await db.execute(sql`select pg_notify('ad_analysis', '')`);
+  }
+  return ids.length;
+}
