@@ -17,6 +17,16 @@ const hangGuard = {
   // expect.poll gives up after 1 s by default: a busy machine can take longer to reach the state.
   expect: { poll: { timeout: 30_000 } },
 };
+/**
+ * The server's test files share one module graph per worker instead of importing Fastify, Drizzle,
+ * PGlite, sharp and the AWS SDK again for each file, and share the worker's migrated PGlite template
+ * (`migratedPgliteTemplate()`). Each file still builds its own app and database, and none of them
+ * mocks a module or changes process-wide state it does not restore. Measured: 8 API files took 88 s
+ * isolated and 31 s shared (docs/decisions/0001-runtime-and-tooling.md, "Test runner"). The web
+ * files stay isolated: jsdom, module mocks and stores make them depend on a fresh module graph.
+ */
+const sharedModules = { isolate: false };
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker per core less one: a single worker on the 2-core machines,
@@ -29,6 +39,7 @@ export default defineConfig({
           name: 'unit',
           include: ['contract/test/**/*.test.ts', 'server/test/unit/**/*.test.ts'],
           environment: 'node',
+          ...sharedModules,
           ...hangGuard,
         },
       },
@@ -48,6 +59,7 @@ export default defineConfig({
           name: 'api-pglite',
           include: ['server/test/api/**/*.test.ts'],
           environment: 'node',
+          ...sharedModules,
           env: { TEST_DB: 'pglite' },
           ...hangGuard,
         },
@@ -57,6 +69,7 @@ export default defineConfig({
           name: 'api-postgres',
           include: ['server/test/api/**/*.test.ts'],
           environment: 'node',
+          ...sharedModules,
           env: { TEST_DB: 'postgres' },
           globalSetup: ['server/test/support/postgres-global-setup.ts'],
           ...hangGuard,
