@@ -162,7 +162,17 @@ export function AdSidePanel(props: AdSidePanelProps) {
           <SignalsSection ad={current} />
           <AdDetails ad={current} now={now} />
           {current.status !== 'pending' && <AdMessageLine adId={ad._id} />}
-          <DuplicatesGroup key={`duplicates-${ad._id}`} ad={current} onOpenAd={onOpenAd} onMessage={onMessage} />
+          <DuplicatesGroup
+            key={`duplicates-${ad._id}`}
+            ad={current}
+            onOpenAd={onOpenAd}
+            onMessage={onMessage}
+            onSelfDecided={(decided) => {
+              // The server let go of the claim with the decision, as after the footer's.
+              claim.settle();
+              onSaved(decided);
+            }}
+          />
 
           <ImageGrid
             key={ad._id}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { adImageUrl, thumbnailUrl, type Advertisement } from '@backoffice/contract';
 import { X } from 'lucide-react';
 import { Badge, Button, StatusBadge, Thumbnail, checkboxClass, cx, type BannerMessage } from '../../../components/ui';
@@ -8,7 +8,7 @@ import { adTarget } from '../moderation-text';
 import { useAdModeration } from '../use-ad-moderation';
 import { percent } from './evidence-text';
 import type { AdDuplicate } from './signal-types';
-import { useAdDuplicatesQuery, useAdSignalsQuery, useLazyDuplicateAdQuery } from './signals-api';
+import { useAdDuplicatesQuery, useAdSignalsQuery, useDuplicateAdQuery, useLazyDuplicateAdQuery } from './signals-api';
 
 const THUMBS = 3;
 /** The group shows this many duplicates (text matches first, then the most alike); the rest are counted. */
@@ -131,12 +131,21 @@ export function DuplicatesGroup({
   ad,
   onOpenAd,
   onMessage,
+  onSelfDecided,
 }: {
   ad: Advertisement;
   onOpenAd?: (ad: Advertisement) => void;
   onMessage: (message: BannerMessage) => void;
+  /** The ad shown was decided in the group's bulk action (it may have left the list the panel follows). */
+  onSelfDecided?: (ad: Advertisement) => void;
 }) {
   const { data: duplicates, isError } = useAdDuplicatesQuery(ad._id);
+  // The ad shown as the server has it now: refetched after a bulk decision (tag Ads).
+  const { data: fresh } = useDuplicateAdQuery(ad._id, { skip: !duplicates?.length });
+  const decided = ad.status === 'pending' && fresh && fresh._id === ad._id && fresh.status !== 'pending' ? fresh : null;
+  useEffect(() => {
+    if (decided) onSelfDecided?.(decided);
+  }, [decided, onSelfDecided]);
   // A photo match says which image of this ad and of the other are the same photo.
   const { data: found } = useAdSignalsQuery(ad._id);
   const matches = (found?.signals ?? []).flatMap((s) =>
@@ -147,7 +156,7 @@ export function DuplicatesGroup({
   const [openFailed, setOpenFailed] = useState(false);
   const headingId = useId();
   const members: Member[] = [
-    { ...ad, self: true, matched: matches[0]?.image },
+    { ...ad, status: decided?.status ?? ad.status, self: true, matched: matches[0]?.image },
     ...[...(duplicates ?? [])]
       .sort(byKindThenSimilarity)
       .slice(0, GROUP_SHOWN)

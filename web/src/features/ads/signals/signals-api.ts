@@ -35,8 +35,9 @@ export const signalsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Ads'] }).inj
     duplicateAd: build.query<Advertisement, string>({
       query: (id) => adPath(id),
       transformResponse: (res: AdResponse) => res.advertisement,
+      providesTags: ['Ads'],
     }),
   }),
 });
 
-export const { useAdSignalsQuery, useAdDuplicatesQuery, useLazyDuplicateAdQuery } = signalsApi;
+export const { useAdSignalsQuery, useAdDuplicatesQuery, useDuplicateAdQuery, useLazyDuplicateAdQuery } = signalsApi;

@@ -2,123 +2,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import { adMessages, type AdDuplicate, type AdSignalsResponse } from '@backoffice/contract';
+import { adMessages } from '@backoffice/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store';
 import { jsonResponse } from '../../../test/render';
 import { adId, makeAd } from '../ads-test-data';
 import { Harness, me, panelHandlers, panelServer } from '../panel/panel-test-server';
-
-const details = 'Call 077 123 4567 now. Advance payment required before viewing.';
-const axio = makeAd({
-  _id: adId(1),
-  heading: 'Toyota Axio 2012 for Sale',
-  details,
-  category: 'Vehicles',
-  price: 500_000,
-  images: ['ads/one.png', '/uploads/ads/two.png'],
-});
-const repost = makeAd({
-  _id: adId(2),
-  heading: 'Toyota Axio 2012 for Sale',
-  username: 'nimal2',
-  images: ['ads/r.png'],
-});
-const original = makeAd({
-  _id: adId(3),
-  heading: 'Axio 2012 sale',
-  status: 'approved',
-  images: ['ads/a.png', 'ads/b.png'],
-});
-const kasun = '11111111-1111-4111-8111-111111111111';
-const at = (text: string) => ({ start: details.indexOf(text), end: details.indexOf(text) + text.length });
-
-const found: AdSignalsResponse = {
-  success: true,
-  risk: 84,
-  analysedAt: '2026-11-22T12:00:05.000Z',
-  unreadableImages: ['/uploads/ads/two.png'],
-  signals: [
-    { kind: 'new_account', evidence: { firstAd: true, accountAgeHours: 5 } },
-    {
-      kind: 'contact_in_text',
-      evidence: {
-        contacts: [
-          { field: 'details', ...at('077 123 4567'), text: '077 123 4567', type: 'phone', phone: '+94771234567' },
-        ],
-      },
-    },
-    {
-      kind: 'risky_phrase',
-      evidence: {
-        phrases: [
-          {
-            field: 'details',
-            ...at('Advance payment'),
-            text: 'Advance payment',
-            phrase: 'advance payment',
-            category: 'advance_payment',
-            language: 'en',
-          },
-        ],
-      },
-    },
-    {
-      kind: 'price_outlier',
-      evidence: {
-        price: 500_000,
-        direction: 'below',
-        usual: 4_500_000,
-        usualLow: 3_000_000,
-        usualHigh: 6_500_000,
-        z: -5.2,
-        sample: 120,
-        category: 'Vehicles',
-      },
-    },
-    {
-      kind: 'phone_reuse',
-      evidence: {
-        phones: [
-          {
-            phone: '+94771234567',
-            source: 'contact',
-            accounts: [
-              { userId: kasun, username: 'kasun' },
-              { userId: '33333333-3333-4333-8333-333333333333', username: 'ruwan' },
-            ],
-          },
-        ],
-      },
-    },
-    { kind: 'duplicate_text', evidence: { duplicates: [{ adId: repost._id, similarity: 0.93 }] } },
-    {
-      kind: 'stolen_image',
-      evidence: {
-        matches: [
-          {
-            image: 0,
-            imagePath: 'ads/one.png',
-            otherAdId: original._id,
-            otherImage: 1,
-            otherImagePath: 'ads/b.png',
-            distance: 2,
-          },
-        ],
-      },
-    },
-  ],
-};
-const duplicate = (ad: typeof repost, via: AdDuplicate['via'], similarity: number): AdDuplicate => ({
-  _id: ad._id,
-  heading: ad.heading,
-  username: ad.username,
-  status: ad.status,
-  similarity,
-  via,
-  images: ad.images,
-  postingDate: ad.postingDate,
-});
+import { axio, duplicate, found, kasun, original, repost } from './signals-test-data';
 
 /** The panel's server (panel-test-server.tsx) with an ad's signals, its duplicates and the bulk call. */
 function signalsServer(
@@ -127,6 +17,7 @@ function signalsServer(
 ) {
   const server = panelServer([axio, repost, original]);
   const bulk: unknown[] = [];
+  const rejected = new Set<string>();
   const fetchMock = vi.mocked(globalThis.fetch);
   const inner = fetchMock.getMockImplementation()!;
   fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -140,8 +31,12 @@ function signalsServer(
     if (path === '/api/advertisements/bulk-status') {
       const body = (await request.json()) as { ids: string[] };
       bulk.push(body);
+      body.ids.filter(bulkOk).forEach((id) => rejected.add(id));
       return jsonResponse({ success: true, results: body.ids.map((id) => ({ id, ok: bulkOk(id) })) });
     }
+    const decided = [axio, repost].find((ad) => path === `/api/advertisements/${ad._id}` && rejected.has(ad._id));
+    if (decided && request.method === 'GET')
+      return jsonResponse({ success: true, advertisement: { ...decided, status: 'rejected' } });
     return inner(input, init);
   });
   return { ...server, bulk };
@@ -280,5 +175,25 @@ describe('the duplicates group', () => {
       { status: 'rejected', ids: [axio._id, repost._id], rejectionReason: 'Repost of an earlier ad' },
     ]);
     expect(screen.queryByRole('dialog', { name: 'Reject 2 Advertisements' })).not.toBeInTheDocument();
+  });
+
+  it('shows this ad decided once the bulk action rejected it', async () => {
+    signalsServer();
+    renderPanel();
+    await waitFor(() => expect(group().children).toHaveLength(3));
+    const user = userEvent.setup();
+    await user.click(within(card(axio._id)).getByRole('checkbox', { name: 'Select advertisement #00001' }));
+    await user.click(within(panel()).getByRole('button', { name: 'Reject 1 selected' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reason for rejection' }), 'Repost');
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Reject Advertisement' })).getByRole('button', { name: 'Reject' }),
+    );
+    await waitFor(() =>
+      expect(panelHandlers.onMessage).toHaveBeenCalledWith({ tone: 'success', text: adMessages.rejectedMany(1, 0) }),
+    );
+    // The panel follows: this ad is rejected, its checkbox and the footer's decisions are gone.
+    await waitFor(() => expect(within(card(axio._id)).queryByRole('checkbox')).not.toBeInTheDocument());
+    expect(within(card(axio._id)).getByText('Rejected')).toBeInTheDocument();
+    expect(within(panel()).queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
   });
 });
