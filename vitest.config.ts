@@ -6,7 +6,8 @@ import react from '@vitejs/plugin-react';
  * - unit: contract and pure server helpers;
  * - web: components and slices in jsdom with a real store;
  * - api-pglite / api-postgres: the same route tests on embedded PGlite and on a throwaway PostgreSQL cluster;
- * - e2e: Chromium driving the built app served by the real server.
+ * - e2e: Chromium driving the built app served by the real server;
+ * - process: the server as a process, killed and restarted (durability, outages, workers).
  *
  * Timeouts are guards against a hung test, never a speed check (speed is measured in bench/): they
  * are generous so that the suite passes while other work keeps the cores busy.
@@ -78,10 +79,22 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.test.ts', 'server/test/process/**/*.test.ts'],
+          include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/seeded-global-setup.ts'],
           ...hangGuard,
+          fileParallelism: false,
+        },
+      },
+      {
+        // Servers started, killed and restarted as processes, one file at a time. A test restarts a
+        // server up to ten times, so its hang guard is longer.
+        test: {
+          name: 'process',
+          include: ['server/test/process/**/*.test.ts'],
+          environment: 'node',
+          ...hangGuard,
+          testTimeout: 900_000,
           fileParallelism: false,
         },
       },

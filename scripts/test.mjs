@@ -1,11 +1,11 @@
-// `npm test`: the browser and process tests (project e2e) in one Vitest process, every other project
-// in a second one, both at once.
+// `npm test`: three Vitest processes at once: the browser tests (project e2e), the server-process
+// tests (project process), and every other project on two workers.
 //
-// Vitest runs a project whose files must go one at a time (e2e: Chromium and a server per file) in
-// a group of its own after every other project has finished, so in one process the e2e files ran
-// alone on an otherwise idle machine for half the run. Two processes keep one e2e file running from
-// the start while two workers take the other projects: three workers in all, as in vitest.config.ts.
-// Why, and the measured effect: docs/decisions/0001-runtime-and-tooling.md ("Test runner").
+// Vitest runs a project whose files must go one at a time (e2e: Chromium and a server per file;
+// process: servers killed and restarted) in a group of its own after every other project has
+// finished, so in one process those files ran alone on an otherwise idle machine. Separate processes
+// keep one e2e file and one process file running from the start while two workers take the other
+// projects. Why, and the measured effect: docs/decisions/0001-runtime-and-tooling.md ("Test runner").
 //
 // With arguments (`npm test -- <vitest options or files>`) it is a single `vitest run <arguments>`.
 import { spawn } from 'node:child_process';
@@ -19,7 +19,20 @@ const runs =
     ? [{ name: '', args }]
     : [
         { name: 'e2e', args: ['--project', 'e2e'] },
-        { name: 'rest', args: ['--project', '!e2e', '--maxWorkers', '2'] },
+        { name: 'process', args: ['--project', 'process'] },
+        {
+          name: 'rest',
+          args: [
+            '--project',
+            'unit',
+            '--project',
+            'web',
+            '--project',
+            'api-pglite',
+            '--project',
+            'api-postgres',
+          ].concat(['--maxWorkers', '2']),
+        },
       ];
 
 // The children write to pipes; keep Vitest's colours when the terminal has them.
