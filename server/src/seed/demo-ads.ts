@@ -5,6 +5,7 @@ import { rebuildSummary } from '../modules/ads/ads-repository';
 import type { FileStorage } from '../storage/file-storage';
 import { CATEGORIES, DISTRICTS, REJECTION_REASONS, townIn } from './catalog';
 import { mobileNumber, seedAdvertisers } from './demo-users';
+import { sellerNote } from './demo-notes';
 import { demoPhoto } from './png';
 import { createRng, type Rng } from './random';
 
@@ -117,6 +118,8 @@ export async function seedAds(
         const n = start + done + 1;
         const { imageCount, ...ad } = demoAd(rng, rng.pick(owners), now);
         if (opts.schedule) {
+          // The first-start demo's ads read like sellers wrote them (demo-notes.ts).
+          ad.details = `${ad.details} ${sellerNote(n)}`;
           const generated = { index: n - start - 1, status: ad.status!, heading: ad.heading, userId: ad.userId! };
           const { postingDate } = opts.schedule(generated);
           planned.push({ ...generated, id: '', postingDate });
