@@ -241,7 +241,7 @@ export function AdsTable(props: AdsTableProps) {
                       <span className="max-w-full truncate font-medium text-slate-100" title={ad.heading}>
                         {ad.heading}
                       </span>
-                      <RowSignals ad={ad} riskColumn />
+                      <RowSignals ad={ad} riskColumn narrowMax={1} />
                       {reviewer && (
                         <Badge tone="sky" className="max-w-full">
                           <span className="truncate" title={liveText.beingReviewedBy(reviewer.name)}>

@@ -13,11 +13,14 @@ export const WIDE_QUERY = '(min-width: 1280px)';
 export function RowSignals({
   ad,
   riskColumn = false,
+  narrowMax = 2,
   className,
 }: {
   ad: Pick<Advertisement, 'signals' | 'risk'>;
   /** The table shows the risk in its own column from 1280 px: here only below. */
   riskColumn?: boolean;
+  /** Chips shown below 1280 px (the table's heading cell is narrow there); three from 1280 px. */
+  narrowMax?: number;
   className?: string;
 }) {
   const wide = useMediaQuery(WIDE_QUERY);
@@ -27,7 +30,7 @@ export function RowSignals({
   return (
     <div className={cx('flex max-w-full min-w-0 items-center gap-1', className)}>
       {risky && <RiskBadge risk={ad.risk} className={cx('shrink-0', riskColumn && 'xl:hidden')} />}
-      <SignalChips kinds={kinds} max={wide ? 3 : 2} />
+      <SignalChips kinds={kinds} max={wide ? 3 : narrowMax} />
     </div>
   );
 }

@@ -47,8 +47,8 @@ describe('trust signals on the ads directory', () => {
     await screen.findByRole('row', { name: /#00001/ });
 
     const risky = within(row('#00001')).getByRole('list', { name: 'Signals' });
-    // Two chips on one line below 1280 px, then the rest counted and named for a screen reader.
-    expect(chips(risky)).toEqual(['Stolen photo', 'Risky phrase', '+2Duplicate text, New account']);
+    // One chip on the table's line below 1280 px (three from there), then the rest counted and named for a screen reader.
+    expect(chips(risky)).toEqual(['Stolen photo', '+3Risky phrase, Duplicate text, New account']);
     expect(within(risky).getByText('Stolen photo')).toHaveClass('text-rose-300');
     expect(within(row('#00004')).getByText('Duplicate text')).toHaveClass('text-amber-300');
     // The risk as text and colour (the Risk column from 1280 px, under the heading below).
