@@ -15,6 +15,15 @@ export type Keyset = {
   descending: boolean;
 };
 
+/** SQL expressions of the sort whose key is not text (the risk sort's integer), by expression. */
+const expressionTypes = new WeakMap<SQL, string>();
+
+/** `expression`, marked as a key of this SQL type: the key comes back cast to it, not to text. */
+export function typedKey(expression: SQL, type: string): SQL {
+  expressionTypes.set(expression, type);
+  return expression;
+}
+
 /** The key's columns as text, selected beside each row: `k0`, `k1`, … */
 export function keyColumns(keyset: Keyset): Record<string, SQL<string>> {
   // As text, so a timestamp keeps its microseconds (a JavaScript Date would drop them and skip ties).
@@ -33,7 +42,10 @@ export function afterKey(keyset: Keyset, key: string[]): SQL {
     sql`, `,
   );
   const values = sql.join(
-    keyset.columns.map((column, i) => sql`${key[i]}::${sql.raw(column instanceof SQL ? 'text' : column.getSQLType())}`),
+    keyset.columns.map(
+      (column, i) =>
+        sql`${key[i]}::${sql.raw(column instanceof SQL ? (expressionTypes.get(column) ?? 'text') : column.getSQLType())}`,
+    ),
     sql`, `,
   );
   return keyset.descending ? sql`(${columns}) < (${values})` : sql`(${columns}) > (${values})`;

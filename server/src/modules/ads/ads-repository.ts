@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AdListQuery, AdSortField } from '@backoffice/contract';
 import { rowsOf, type Db, type Executor } from '../../db/client';
+import { typedKey } from '../../db/keyset';
 import { prepared } from '../../db/prepared';
 import { adSummary, adSummaryVersion, advertisements, type AdRow } from '../../db/schema';
 import { decodeCursor } from './ads-cursor';
@@ -25,7 +26,7 @@ export const sortColumns = {
   adType: [advertisements.adType, advertisements.postingDate, advertisements.id],
   status: [advertisements.status, advertisements.postingDate, advertisements.id],
   // Not analysed yet (null) counts as -1: last when the riskiest come first (ads_risk_idx, migration 0022).
-  risk: [sql`coalesce(${advertisements.risk}, -1)`, advertisements.id],
+  risk: [typedKey(sql`coalesce(${advertisements.risk}, -1)`, 'integer'), advertisements.id],
 } satisfies Record<AdSortField, unknown[]>;
 
 /**
