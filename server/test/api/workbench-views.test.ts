@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AD_OVERDUE_HOURS, HIGH_PRIORITY_HOURS, type Advertisement } from '@backoffice/contract';
 import { adminClient } from '../support/ads-helpers';
@@ -101,6 +102,28 @@ describeApi('ads list views, price and heading order', () => {
     expect(ids((await asNimal.list({ view: 'mine' })).json().advertisements)).toEqual([b.id]);
     const paged = await walk({ view: 'mine', pageSize: 1 });
     expect(paged).toEqual([b.id]);
+  });
+
+  it('exports a view as the list shows it to the admin who asks (My claims, Overdue)', async () => {
+    const [a, b] = [await makeAd(t.database.db), await makeAd(t.database.db)];
+    await asSunil.send('POST', `/api/advertisements/${a.id}/claim`);
+    await asNimal.send('POST', `/api/advertisements/${b.id}/claim`);
+    /** The ids of an export's rows, and of the list's rows for the same view, in the same order. */
+    const both = async (client: typeof asNimal, view: string) => {
+      const res = await client.send('GET', `/api/advertisements/export?view=${view}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const [, ...rows] = parse(res.body, { bom: true }) as string[][];
+      const listed = ids((await client.list({ view, pageSize: 100 })).json().advertisements);
+      return { exported: rows.map((r) => r[0]), listed };
+    };
+    const sunils = await both(asSunil, 'mine');
+    expect(sunils.exported).toContain(a.id);
+    expect(sunils.exported).not.toContain(b.id);
+    expect(sunils.exported).toEqual(sunils.listed);
+    const overdue = await both(asNimal, 'overdue');
+    expect(overdue.exported.length).toBeGreaterThan(0);
+    expect(overdue.exported).toEqual(overdue.listed);
+    expect((await asNimal.send('GET', '/api/advertisements/export?view=urgent')).statusCode).toBe(400);
   });
 
   it('refuses an unknown view with 400', async () => {

@@ -9,6 +9,7 @@ export function adExportUrl(params: AdListParams): string {
   const query: AdExportParams = {
     format: 'csv',
     status: params.status,
+    view: params.view,
     category: params.category,
     district: params.district,
     q: params.q,

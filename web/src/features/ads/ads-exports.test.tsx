@@ -4,6 +4,7 @@ import { adMessages, exportText, type AdBulkMatchBody, type AdListResponse } fro
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, renderApp, stubFetch } from '../../test/render';
 import { AdsDirectoryPage } from './ads-directory-page';
+import { adExportUrl } from './ads-export';
 import { adId, makeAd, makeList } from './ads-test-data';
 import { enterSearch } from '../../test/search';
 
@@ -59,6 +60,20 @@ async function renderPage() {
 }
 
 describe('Export as and Filter on the ads directory', () => {
+  it("exports the view the list shows (Overdue, My claims), as the list's filters", () => {
+    const href = new URL(
+      adExportUrl({ view: 'mine', status: 'pending', sort: 'postingDate', order: 'asc' }),
+      'http://x',
+    );
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      format: 'csv',
+      view: 'mine',
+      status: 'pending',
+      sort: 'postingDate',
+      order: 'asc',
+    });
+  });
+
   it('offers "Export 12,345 ads as CSV" as a download of the current filters, search and sort', async () => {
     fakeServer({ list: (p) => makeList(ads, { total: p.get('district') ? 321 : 12345 }) });
     await renderPage();
