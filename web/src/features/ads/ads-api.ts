@@ -8,6 +8,7 @@ import type {
   AdStatusBody,
   Advertisement,
 } from '@backoffice/contract';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { baseApi } from '../../lib/api';
 
 /** Query string of a list or count call; empty category, district and q are left out. */
@@ -87,4 +88,13 @@ export function useAdsList(params: AdListParams) {
     /** The total is known (the export menu names it only then). */
     counted: list.currentData !== undefined && (!countNeeded || counted.currentData !== undefined),
   };
+}
+
+/**
+ * The rows of a page already fetched ahead (`useAdsPrefetch`), read from the cache without asking
+ * for them: the panel's "Approve & next" goes on to the next page from them.
+ */
+export function useFetchedAheadAds(params: AdListParams | null): Advertisement[] {
+  const { currentData } = adsApi.endpoints.listAds.useQueryState(params ?? skipToken);
+  return currentData?.advertisements ?? [];
 }

@@ -17,7 +17,7 @@ import {
   usePanel,
   useTimedMessage,
 } from '../../components/ui';
-import { useAdsList, useAdsPrefetch } from './ads-api';
+import { useAdsList, useAdsPrefetch, useFetchedAheadAds } from './ads-api';
 import { AdsCountCards } from './ads-count-cards';
 import { AdsExportMenu } from './ads-export';
 import { AdsBulkBar, AdsFilterPanel, AdsToolbar, panelFilterCount } from './ads-filters';
@@ -104,6 +104,17 @@ export function AdsDirectoryPage() {
   useEffect(() => {
     if (nextPageKey) prefetch(JSON.parse(nextPageKey) as AdListParams);
   }, [nextPageKey, prefetch]);
+
+  // After the page's last pending ad the panel goes on to the next page's first (fetched ahead above),
+  // and the list turns to that page with it.
+  const nextPageAds = useFetchedAheadAds(nextPage);
+  const panelNextAd = panel
+    ? (nextPendingAd(ads, panel.ad._id, selfId, now) ?? (nextPage ? nextPendingAd(nextPageAds, '', selfId, now) : null))
+    : null;
+  const openInPanel = (ad: Advertisement) => {
+    if (!ads.some((a) => a._id === ad._id) && nextPageAds.some((a) => a._id === ad._id)) goToPage(table.page + 1);
+    updatePanel({ ad });
+  };
 
   const bulkSelection = { pending: selection.pendingIds, nonPending: selection.nonPendingIds };
   const matching = useSelectAllMatching({
@@ -278,8 +289,8 @@ export function AdsDirectoryPage() {
             message={panelShowsBanner ? result.message : null}
             onMessage={(m) => result.show(m.tone, m.text)}
             liveAd={panelAd}
-            nextAd={nextPendingAd(ads, panel.ad._id, selfId, now)}
-            onOpenAd={(ad) => updatePanel({ ad })}
+            nextAd={panelNextAd}
+            onOpenAd={openInPanel}
           />
         )}
       </Suspense>
