@@ -3,7 +3,6 @@ import { ADS_PAGE_SIZE, adMessages, liveText, type AdListParams, type Advertisem
 import { useSelector } from 'react-redux';
 import { selectCurrentUser } from '../../lib/session-events';
 import { useNow } from '../../lib/use-now';
-import { Keyboard } from 'lucide-react';
 import {
   Button,
   FloatingBanner,
@@ -19,6 +18,7 @@ import {
 } from '../../components/ui';
 import { useAdsList, useAdsPrefetch, useFetchedAheadAds } from './ads-api';
 import { AdsCountCards } from './ads-count-cards';
+import { AdsHeaderActions } from './ads-header-actions';
 import { AdsExportMenu } from './ads-export';
 import { AdsBulkBar, AdsFilterPanel, AdsToolbar, panelFilterCount } from './ads-filters';
 import { AdsCardList } from './ads-card-list';
@@ -185,18 +185,7 @@ export function AdsDirectoryPage() {
       <PageHeader
         title="Submitted Ads Directory"
         className="mb-3 items-center"
-        actions={
-          <Button
-            variant="ghost"
-            size="sm"
-            icon={<Keyboard className="size-4" aria-hidden="true" />}
-            aria-keyshortcuts="?"
-            className="max-md:hidden"
-            onClick={() => setHelpOpen(true)}
-          >
-            {liveText.shortcuts}
-          </Button>
-        }
+        actions={<AdsHeaderActions onShortcuts={() => setHelpOpen(true)} />}
       />
       <AdsCountCards counts={list.data?.counts} />
 
