@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   customType,
   index,
   integer,
@@ -126,6 +127,24 @@ export const blockedPhones = pgTable('blocked_phones', {
 });
 
 /**
+ * Admins' changes to the risky phrase lists, on top of the shipped ones
+ * (server/src/signals/data/risky-phrases): a phrase added (`removed` false) or a shipped phrase
+ * taken out (`removed` true), per language and category. Taking out an admin's own phrase deletes its row.
+ */
+export const riskyPhraseEdits = pgTable(
+  'risky_phrase_edits',
+  {
+    language: text('language').notNull(),
+    category: text('category').notNull(),
+    phrase: text('phrase').notNull(),
+    removed: boolean('removed').notNull().default(false),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.language, t.category, t.phrase] })],
+);
+
+/**
  * Ads waiting for analysis where graphile-worker's queue is not there: the embedded database (and
  * PostgreSQL before the server first prepared the queue). Filled by the insert trigger.
  */
@@ -139,3 +158,4 @@ export const adAnalysisQueue = pgTable('ad_analysis_queue', {
 export type AdAnalysisRow = typeof adAnalysis.$inferSelect;
 export type AdSignalRow = typeof adSignals.$inferSelect;
 export type BlockedPhoneRow = typeof blockedPhones.$inferSelect;
+export type RiskyPhraseEditRow = typeof riskyPhraseEdits.$inferSelect;
