@@ -5,7 +5,7 @@ import type { AdSignal } from '@backoffice/contract';
  * the contract's kinds, signals and duplicates, and the shapes the panel's evidence needs.
  */
 export { SIGNAL_KINDS } from '@backoffice/contract';
-export type { AdDuplicate, AdSignal, AdSignalsResponse, SignalKind } from '@backoffice/contract';
+export type { AdDuplicate, AdSignal, SignalKind } from '@backoffice/contract';
 
 /** One kind's signal, its evidence typed. */
 export type SignalOf<K extends AdSignal['kind']> = Extract<AdSignal, { kind: K }>;
