@@ -17,6 +17,8 @@ export const AUDIT_ENTITIES = [
   'export',
   /** A number on the trust signals' blocklist (created: added; deleted: taken off). */
   'phone',
+  /** An admin's change to the risky phrase lists (created: added or put back; deleted: taken out). */
+  'phrase',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -186,3 +186,57 @@ export type BlockedPhoneBody = z.infer<typeof blockedPhoneBody>;
 export const blockedPhoneResponse = z.object({ success: z.literal(true), phone: blockedPhone });
 /** DELETE /api/signals/blocked-phones/{phone}: the number in any form (E.164 with its + encoded as %2B). */
 export const blockedPhoneParam = z.object({ phone: z.string().min(1).max(40) });
+
+// --- Admins' risky phrases --------------------------------------------------------------------
+
+/** The languages and categories of the risky phrase lists (server/src/signals/data/risky-phrases). */
+export const PHRASE_LANGUAGES = ['en', 'si', 'ta', 'singlish'] as const;
+export const PHRASE_CATEGORIES = [
+  'advance_payment',
+  'pay_to_apply',
+  'work_from_home',
+  'lottery_prize',
+  'crypto_investment',
+  'too_good',
+] as const;
+export const MAX_PHRASE = 100;
+export const phraseMessages = {
+  phraseRequired: 'Please enter a phrase',
+  phraseTooLong: `A phrase can be at most ${MAX_PHRASE} characters`,
+  phraseNoWords: 'A phrase needs at least one word',
+  language: 'Choose a language',
+  category: 'Choose a category',
+  notListed: 'This phrase is not on the list',
+} as const;
+
+/**
+ * One risky phrase: shipped with the product or added by an admin; a shipped phrase an admin took
+ * out stays listed with `removed` (adding it again puts it back).
+ */
+export const riskyPhraseItem = z.object({
+  language: z.enum(PHRASE_LANGUAGES),
+  category: z.enum(PHRASE_CATEGORIES),
+  phrase: z.string(),
+  source: z.enum(['shipped', 'admin']),
+  removed: z.boolean(),
+  changedAt: z.string().nullable(),
+  changedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+});
+export type RiskyPhraseItem = z.infer<typeof riskyPhraseItem>;
+export const riskyPhrasesResponse = z.object({ success: z.literal(true), phrases: z.array(riskyPhraseItem) });
+export type RiskyPhrasesResponse = z.infer<typeof riskyPhrasesResponse>;
+const phraseFields = {
+  language: z.enum(PHRASE_LANGUAGES, { error: phraseMessages.language }),
+  category: z.enum(PHRASE_CATEGORIES, { error: phraseMessages.category }),
+  phrase: z
+    .string({ error: phraseMessages.phraseRequired })
+    .trim()
+    .min(1, phraseMessages.phraseRequired)
+    .max(MAX_PHRASE, phraseMessages.phraseTooLong),
+};
+/** POST /api/signals/phrases: add a phrase (or put a removed shipped one back). */
+export const riskyPhraseBody = z.strictObject(phraseFields);
+export type RiskyPhraseBody = z.infer<typeof riskyPhraseBody>;
+/** DELETE /api/signals/phrases?language=&category=&phrase=: take a phrase out. */
+export const riskyPhraseQuery = z.object(phraseFields);
+export const riskyPhraseResponse = z.object({ success: z.literal(true), phrase: riskyPhraseItem });

@@ -85,6 +85,17 @@ export const operations: Record<string, OperationText> = {
     'Taken off',
     [404],
   ),
+  'GET /api/signals/phrases': op(
+    'listRiskyPhrases',
+    'The risky phrase lists',
+    'Every phrase in effect, and the shipped ones taken out',
+  ),
+  'POST /api/signals/phrases': op(
+    'addRiskyPhrase',
+    'Add a risky phrase (or put a shipped one back)',
+    'The phrase, added now or already in effect',
+  ),
+  'DELETE /api/signals/phrases': op('removeRiskyPhrase', 'Take a risky phrase out', 'Taken out', [404]),
 
   'GET /api/users': op('listUsers', 'List users (filtered, paged)', 'One page of users'),
   'GET /api/users/count': op('countUsers', 'Count users by status', 'The counts'),

@@ -90,6 +90,9 @@ const covered = [
   'GET /api/signals/blocked-phones',
   'POST /api/signals/blocked-phones',
   'DELETE /api/signals/blocked-phones/:phone',
+  'GET /api/signals/phrases',
+  'POST /api/signals/phrases',
+  'DELETE /api/signals/phrases',
 ];
 
 /** The event stream never ends: its answer is read as a stream, and an open one is left to app.close(). */

@@ -200,6 +200,19 @@ describeApi('audit trail: one entry per change, in its transaction (docs/decisio
         inject({ method: 'DELETE', url: `/api/signals/blocked-phones/${encodeURIComponent('+94776001002')}` });
       return { send, expected: byAdmin('phone', 'deleted', null) };
     },
+    'POST /api/signals/phrases': async () => {
+      const payload = { language: 'en', category: 'lottery_prize', phrase: 'claim your lucky draw' };
+      const send = () => inject({ method: 'POST', url: '/api/signals/phrases', payload });
+      return { send, expected: byAdmin('phrase', 'created', null) };
+    },
+    'DELETE /api/signals/phrases': async () => {
+      const send = () =>
+        inject({
+          method: 'DELETE',
+          url: '/api/signals/phrases?language=en&category=pay_to_apply&phrase=registration%20fee',
+        });
+      return { send, expected: byAdmin('phrase', 'deleted', null) };
+    },
     'POST /api/packages': async () => {
       const send = () => inject({ method: 'POST', url: '/api/packages', payload: packageBody({ name: 'Audited' }) });
       return { send, expected: byAdmin('package', 'created', null) };

@@ -418,6 +418,24 @@ describeApi('OpenAPI description at /api/docs/json', () => {
         send: () =>
           inject({ method: 'DELETE', url: `/api/signals/blocked-phones/${encodeURIComponent('+94776001003')}` }),
       },
+      {
+        route: 'POST /api/signals/phrases',
+        send: () =>
+          inject({
+            method: 'POST',
+            url: '/api/signals/phrases',
+            payload: { language: 'en', category: 'advance_payment', phrase: 'pay the agent first' },
+          }),
+      },
+      { route: 'GET /api/signals/phrases', send: () => inject({ method: 'GET', url: '/api/signals/phrases' }) },
+      {
+        route: 'DELETE /api/signals/phrases',
+        send: () =>
+          inject({
+            method: 'DELETE',
+            url: '/api/signals/phrases?language=en&category=advance_payment&phrase=pay%20the%20agent%20first',
+          }),
+      },
       { route: 'GET /api/dashboard', send: () => inject({ method: 'GET', url: '/api/dashboard?period=month' }) },
       { route: 'GET /api/notifications', send: () => inject({ method: 'GET', url: '/api/notifications' }) },
       {

@@ -37,6 +37,7 @@ export const entityLabels: Record<AuditEntity, string> = {
   session: 'Sign-in',
   export: 'Export',
   phone: 'Blocked phone',
+  phrase: 'Risky phrase',
 };
 
 /** Who acted: an admin, or nobody signed in (an advertiser on the public site, a refused sign-in, the system itself). */
@@ -110,6 +111,9 @@ export function eventLink(event: Pick<ActivityEvent, 'entity' | 'entityId' | 'en
       return null;
     case 'phone':
       // A number on the blocklist (no id: entityId is null, so never reached).
+      return null;
+    case 'phrase':
+      // A risky phrase (no id either).
       return null;
   }
 }

@@ -16,11 +16,11 @@ import { newAccount } from '../../signals/new-account';
 import { normalisePhone } from '../../signals/phone';
 import { PriceHistogram, priceOutlier } from '../../signals/price-outlier';
 import { riskScore } from '../../signals/risk';
-import { riskyPhrase } from '../../signals/risky-phrase';
 import type { Signal } from '../../signals/types';
 import type { FileStorage } from '../../storage/file-storage';
 import { readPhotos } from './ad-photos';
 import { phoneSignals, type AdPhone } from './phone-signals';
+import { currentPhraseModule, type PhraseModule } from './risky-phrases';
 import * as repo from './signals-repository';
 import { writeAnalyses, type AnalysisRow, type BackLink } from './signals-store-repository';
 
@@ -69,7 +69,8 @@ export async function analyseAds(
   const { db } = deps;
   const ads = await repo.loadAds(db, ids, !!opts.force);
   const prepared: Prepared[] = [];
-  for (const ad of ads) prepared.push(await prepare(deps, ad, !!opts.textOnly));
+  const phrases = await currentPhraseModule(db); // the admins' lists, compiled again only after a change
+  for (const ad of ads) prepared.push(await prepare(deps, ad, { textOnly: !!opts.textOnly, phrases }));
   const batchIds = ads.map((a) => a.id);
 
   // What the stored ads offer, for the whole batch at once.
@@ -141,11 +142,11 @@ export async function analyseAds(
 }
 
 /** Everything about the ad alone: text signature and signals, numbers, photos' hashes. */
-async function prepare(deps: AnalysisDeps, ad: repo.AdInput, textOnly: boolean): Promise<Prepared> {
+async function prepare(deps: AnalysisDeps, ad: repo.AdInput, o: { textOnly: boolean; phrases: PhraseModule }) {
   const text = { heading: ad.heading, details: ad.details };
   const signature = minhash(text);
   const contacts = contactInText.detect(text);
-  const signals: Signal[] = [...contacts, ...riskyPhrase.detect(text), ...invalidPhone.detect({ phone: ad.phone1 })];
+  const signals: Signal[] = [...contacts, ...o.phrases.detect(text), ...invalidPhone.detect({ phone: ad.phone1 })];
   if (ad.accountCreatedAt)
     signals.push(
       ...newAccount.detect({
@@ -159,7 +160,7 @@ async function prepare(deps: AnalysisDeps, ad: repo.AdInput, textOnly: boolean):
   if (contact) phones.set(contact, { phone: contact, source: 'contact' });
   for (const c of contacts.flatMap((s) => s.evidence.contacts))
     if (c.phone && !phones.has(c.phone)) phones.set(c.phone, { phone: c.phone, source: 'text' });
-  const { photos, unreadable } = textOnly ? { photos: [], unreadable: [] } : await readPhotos(deps, ad.images);
+  const { photos, unreadable } = o.textOnly ? { photos: [], unreadable: [] } : await readPhotos(deps, ad.images);
   return {
     ad,
     signature,

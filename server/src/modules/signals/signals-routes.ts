@@ -7,14 +7,20 @@ import {
   blockedPhoneParam,
   blockedPhoneResponse,
   blockedPhonesResponse,
+  riskyPhraseBody,
+  riskyPhraseQuery,
+  riskyPhraseResponse,
+  riskyPhrasesResponse,
   uuidParam,
 } from '@backoffice/contract';
 import type { ModuleDeps } from '../module-deps';
+import { RiskyPhrasesService } from './risky-phrases';
 import { SignalsService } from './signals-service';
 
 /** Trust signals (docs/decisions/0029-trust-signals.md): an ad's signals and near-duplicates, the phone blocklist. */
 export const signalsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
   const signals = new SignalsService(db, clock);
+  const phrases = new RiskyPhrasesService(db, clock);
 
   app.get(
     '/api/advertisements/:id/signals',
@@ -47,6 +53,29 @@ export const signalsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     { schema: { params: blockedPhoneParam, response: { 200: z.object({ success: z.literal(true) }) } } },
     async (request) => {
       await signals.unblock(request.params.phone, request.session!.user.id);
+      return { success: true as const };
+    },
+  );
+
+  app.get('/api/signals/phrases', { schema: { response: { 200: riskyPhrasesResponse } } }, async () => ({
+    success: true as const,
+    phrases: await phrases.list(),
+  }));
+
+  app.post(
+    '/api/signals/phrases',
+    { schema: { body: riskyPhraseBody, response: { 200: riskyPhraseResponse } } },
+    async (request) => ({
+      success: true as const,
+      phrase: await phrases.add(request.body, request.session!.user.id),
+    }),
+  );
+
+  app.delete(
+    '/api/signals/phrases',
+    { schema: { querystring: riskyPhraseQuery, response: { 200: z.object({ success: z.literal(true) }) } } },
+    async (request) => {
+      await phrases.remove(request.query, request.session!.user.id);
       return { success: true as const };
     },
   );
