@@ -86,6 +86,8 @@ export async function seedAds(
     /** Small sets only: every ad inserted pending at the schedule's posting date, listed in `scheduled`. */
     schedule?: AdSchedule;
     scheduled?: ScheduledAd[];
+    /** Changes each generated ad (number `n`) before it is stored: benches give ads words of their own or make reposts. */
+    adjust?: (ad: NewAdRow, n: number) => void;
   },
 ): Promise<number> {
   const rng = createRng(opts.seed ?? 7);
@@ -117,6 +119,7 @@ export async function seedAds(
       for (; batch.length < BATCH && done < opts.count; done++) {
         const n = start + done + 1;
         const { imageCount, ...ad } = demoAd(rng, rng.pick(owners), now);
+        opts.adjust?.(ad, n);
         if (opts.schedule) {
           // The first-start demo's ads read like sellers wrote them (demo-notes.ts).
           ad.details = `${ad.details} ${sellerNote(n)}`;

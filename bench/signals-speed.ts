@@ -1,0 +1,232 @@
+/**
+ * The trust signals' speed figures of issue 33 on PostgreSQL among N ads (1,000,000), side by side
+ * in one run (docs/decisions/0029-trust-signals.md):
+ * 1. a new ad's signals while 20 ads a second arrive for 60 s (plain SQL inserts; the trigger queues
+ *    the job, the server's worker analyses them): p50/p95/max from commit to analysis; target p95 ≤ 5 s;
+ * 2. the ads list with `risk` and `signals` at 10 connections, p95 before the backfill (the analysis
+ *    columns empty: today's list) and after it, on the same database; target ≤ 1.1×;
+ * 3. the backfill of the N ads, text only (the module's function, as `npm run signals:backfill --
+ *    --text-only` runs it, while the server serves): ads/s and the time for 1,000,000; target < 30 min;
+ * 4. the duplicate lookup of random analysed ads at 10 connections: p95 < 20 ms.
+ * (The image hash rate is bench/signals.ts's.) Seeded with seedAds, each ad with words of its own and
+ * every 50th a repost (bench/signals-speed-data.ts). Loopback only, time-bounded, removes its
+ * cluster and data directory at the end, on error or on Ctrl-C; appends to bench/RESULTS.md at the
+ * full size unless --no-record.
+ *
+ * Run: node --import tsx bench/signals-speed.ts [--ads N (1000000)] [--seconds S (60)] [--rate N (20)]
+ *   [--grace S (30)] [--photos N (2)] [--list-seconds S (10)] [--connections N (10)] [--no-record]
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { openPostgres, rowsOf } from '../server/src/db/client';
+import { rebuildSummary } from '../server/src/modules/ads/ads-repository';
+import { backfill } from '../server/src/modules/signals/signals-backfill';
+import { seedAds } from '../server/src/seed/demo-ads';
+import { LocalDiskStorage } from '../server/src/storage/file-storage';
+import { findPgBin, startPgCluster } from '../server/test/support/pg-cluster';
+import { apiSignIn, startServer, tempDataDir } from '../e2e/support/server-process';
+import { load, type LoadResult } from './load';
+import { arrivals } from './signals-arrivals';
+import { seedAdjust } from './signals-speed-data';
+import { seeded } from './signals/random';
+
+const { values: args } = parseArgs({
+  options: {
+    ads: { type: 'string', default: '1000000' },
+    seconds: { type: 'string', default: '60' },
+    rate: { type: 'string', default: '20' },
+    grace: { type: 'string', default: '30' },
+    photos: { type: 'string', default: '2' },
+    'list-seconds': { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    'no-record': { type: 'boolean', default: false },
+  },
+});
+const ADS = Number(args.ads);
+const SECONDS = Number(args.seconds);
+const RATE = Number(args.rate);
+const LIST_SECONDS = Number(args['list-seconds']);
+const CONNECTIONS = Number(args.connections);
+const FULL = 1_000_000;
+
+const LISTS: [string, string][] = [
+  ['page 1, default sort', '/api/advertisements/list'],
+  ['sort=risk', '/api/advertisements/list?sort=risk'],
+  ['signal=duplicate_text', '/api/advertisements/list?signal=duplicate_text'],
+];
+
+/** A different ad on each request, from `ids`. */
+const randomDuplicates = (ids: string[]) => [
+  {
+    setupRequest: (req: Record<string, unknown>) => ({
+      ...req,
+      path: `/api/advertisements/${ids[Math.floor(Math.random() * ids.length)]}/duplicates`,
+    }),
+  },
+];
+
+const ms = (n: number) => (Number.isFinite(n) ? `${n}` : '—');
+const secs = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)} s` : 'not analysed');
+const duration = (s: number) => (s < 120 ? `${s.toFixed(0)} s` : `${(s / 60).toFixed(1)} min`);
+const met = (ok: boolean) => (ok ? 'yes' : 'no');
+
+async function main() {
+  const bin = findPgBin();
+  if (!bin) throw new Error('no PostgreSQL binaries');
+  const cluster = await startPgCluster(bin, [
+    '-c shared_buffers=1GB',
+    '-c maintenance_work_mem=512MB',
+    '-c max_wal_size=4GB',
+    '-c work_mem=16MB',
+  ]);
+  const dataDir = tempDataDir('bo-bench-signals-');
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const cleanup = () => {
+    if (server?.proc.exitCode === null) server.proc.kill('SIGKILL');
+    cluster.stop();
+    fs.rmSync(cluster.dir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const interrupted = () => {
+    cleanup();
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  let database: Awaited<ReturnType<typeof openPostgres>> | undefined;
+  try {
+    database = await openPostgres(cluster.url);
+    const db = database.db;
+    const storage = new LocalDiskStorage(path.join(dataDir, 'uploads'));
+    let started = performance.now();
+    // Nothing queued by the seed at any size (seedAds bypasses the triggers above 20,000 ads only):
+    // the backfill analyses every seeded ad, and the worker has nothing to do before the arrivals.
+    await db.execute(sql`alter table advertisements disable trigger user`);
+    await seedAds(db, storage, { count: ADS, advertisers: Math.ceil(ADS / 10), adjust: seedAdjust(seeded(33)) });
+    await db.execute(sql`alter table advertisements enable trigger user`);
+    if (ADS <= 20_000) await rebuildSummary(db); // seedAds rebuilds it above that
+    await db.execute(sql`vacuum analyze`);
+    const seedSeconds = (performance.now() - started) / 1000;
+
+    server = await startServer({ dataDir, env: { DATABASE_URL: cluster.url, SEED_DEMO: 'false' } });
+    const cookie = await apiSignIn(server.url);
+    const run = async (pathname: string, requests?: unknown[]): Promise<LoadResult> => {
+      const url = `${server!.url}${pathname}`;
+      await load({ url, connections: 2, seconds: 1, headers: { cookie }, requests });
+      return load({ url, connections: CONNECTIONS, seconds: LIST_SECONDS, headers: { cookie }, requests });
+    };
+    const lists = async () => {
+      const out: LoadResult[] = [];
+      for (const [name, pathname] of LISTS) {
+        out.push(await run(pathname));
+        console.log(name, out.at(-1));
+      }
+      return out;
+    };
+
+    console.log('warm-up (the first pass after the start pays for compiling and cold caches)');
+    await lists();
+    console.log('ads list, analysis columns empty');
+    const before = await lists();
+
+    console.log('backfill, text only');
+    started = performance.now();
+    let shown = 0;
+    const filled = await backfill(
+      { db, storage, clock: () => new Date() },
+      {
+        textOnly: true,
+        onProgress: (p) => {
+          if (performance.now() - shown < 10_000) return;
+          shown = performance.now();
+          console.log(`  ${p.done} / ${p.total} ads, ${Math.round(p.done / ((shown - started) / 1000))}/s`);
+        },
+      },
+    );
+    const backfillSeconds = (performance.now() - started) / 1000;
+    const backfillRate = filled.analysed / backfillSeconds;
+    started = performance.now();
+    await db.execute(sql`vacuum analyze`);
+    const vacuumSeconds = (performance.now() - started) / 1000;
+    const [counts] = rowsOf<{ analysed: number; duplicates: number }>(
+      await db.execute(sql`select (select count(*)::int from ad_analysis) as analysed,
+        (select count(*)::int from ad_signals where kind = 'duplicate_text') as duplicates`),
+    );
+    console.log(filled, counts, `${backfillSeconds.toFixed(1)} s`);
+
+    console.log('ads list, analysed');
+    const after = await lists();
+
+    const ids = async (query: ReturnType<typeof sql>) =>
+      rowsOf<{ id: string }>(await db.execute(query)).map((r) => r.id);
+    const anyAd = await ids(sql`select ad_id::text as id from ad_analysis order by random() limit 5000`);
+    const reposts = await ids(
+      sql`select ad_id::text as id from ad_signals where kind = 'duplicate_text' order by random() limit 5000`,
+    );
+    const lookups: [string, LoadResult][] = [['random analysed ad', await run('/', randomDuplicates(anyAd))]];
+    if (reposts.length) lookups.push(['random ad flagged duplicate_text', await run('/', randomDuplicates(reposts))]);
+    for (const [name, r] of lookups) console.log('duplicates,', name, r);
+
+    console.log(`arrivals: ${RATE}/s for ${SECONDS} s`);
+    const live = await arrivals(db, storage, seeded(34), {
+      rate: RATE,
+      seconds: SECONDS,
+      grace: Number(args.grace),
+      photos: Number(args.photos),
+    });
+    console.log(live);
+
+    const projected = FULL / backfillRate;
+    const size = ADS.toLocaleString('en');
+    const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+    const text = [
+      `\n## ${new Date().toISOString().slice(0, 10)} — trust signals' speed on PostgreSQL (issue 33)`,
+      '',
+      `Command: \`node --import tsx bench/signals-speed.ts ${process.argv.slice(2).join(' ')}\`. Machine: ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the end.`,
+      `${size} ads seeded in ${duration(seedSeconds)} (own words each, every 50th a repost of an earlier one); lists and lookups at ${CONNECTIONS} connections, ${LIST_SECONDS} s each.`,
+      '',
+      '| figure | measured | target | met |',
+      '| --- | --- | --- | --- |',
+      `| a new ad's signals, ${RATE} ads/s for ${SECONDS} s (${args.photos} own photos each), commit → analysed | p50 ${secs(live.p50)}, p95 ${secs(live.p95)}, max ${secs(live.max)}; ${live.analysed} of ${live.inserted} analysed, ${live.missing} not within ${args.grace} s after the last; insert p95 ${live.insertP95} ms | p95 ≤ 5 s | ${met(live.p95 <= 5 && live.missing === 0)} |`,
+      ...LISTS.map(
+        ([name], i) =>
+          `| ads list (${name}) p95, analysis columns empty → analysed | ${before[i]!.p95} ms → ${after[i]!.p95} ms (${(after[i]!.p95 / before[i]!.p95).toFixed(2)}×) | ≤ 1.1× | ${met(after[i]!.p95 <= 1.1 * before[i]!.p95)} |`,
+      ),
+      `| backfill, text only, while the server serves | ${filled.analysed.toLocaleString('en')} ads in ${duration(backfillSeconds)}, ${Math.round(backfillRate)} ads/s → 1,000,000 in ${duration(projected)}${ADS >= FULL ? '' : ' (projected)'}; vacuum analyze after it ${duration(vacuumSeconds)} | < 30 min for 1,000,000 | ${met(projected < 1800)} |`,
+      ...lookups.map(
+        ([name, r]) =>
+          `| duplicate lookup p95 (${name}) | ${ms(r.p95)} ms | < 20 ms | ${met(r.p95 < 20 && r.errors === 0)} |`,
+      ),
+      '',
+      `Backfill: ${counts!.analysed.toLocaleString('en')} ads analysed in all, ${counts!.duplicates.toLocaleString('en')} flagged duplicate_text.`,
+      '',
+      '| request | when | req/s | p50 ms | p95 ms | p99 ms | errors |',
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+      ...LISTS.flatMap(([name], i) => [
+        `| ads list (${name}) | analysis columns empty | ${before[i]!.rps} | ${before[i]!.p50} | ${before[i]!.p95} | ${before[i]!.p99} | ${before[i]!.errors} |`,
+        `| ads list (${name}) | analysed | ${after[i]!.rps} | ${after[i]!.p50} | ${after[i]!.p95} | ${after[i]!.p99} | ${after[i]!.errors} |`,
+      ]),
+      ...lookups.map(
+        ([name, r]) => `| duplicates (${name}) | analysed | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
+      ),
+      '',
+    ].join('\n');
+    if (ADS >= FULL && !args['no-record']) fs.appendFileSync(new URL('./RESULTS.md', import.meta.url), text);
+    console.log(text);
+  } finally {
+    await database?.close();
+    await server?.stop();
+    cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
