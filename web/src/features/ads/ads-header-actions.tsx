@@ -1,13 +1,13 @@
 import { liveText } from '@backoffice/contract';
 import { Keyboard } from 'lucide-react';
 import { Button } from '../../components/ui';
-import { BlockedPhonesButton } from './signals/blocked-phones-button';
+import { SignalListsButtons } from './signals/signal-lists-buttons';
 
-/** The ads directory's header buttons: the phone blocklist, and the keyboard shortcuts (`?`). */
+/** The ads directory's header buttons: the phone blocklist and the risky phrases, and the keyboard shortcuts (`?`). */
 export function AdsHeaderActions({ onShortcuts }: { onShortcuts: () => void }) {
   return (
     <>
-      <BlockedPhonesButton />
+      <SignalListsButtons />
       <Button
         variant="ghost"
         size="sm"

@@ -6,7 +6,7 @@ import { Banner, Button, Modal, TextField, useTimedMessage } from '../../../comp
 import { apiError, serverMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { firstErrors, showServerErrors, useFocusFirstInvalid } from '../../../lib/form';
-import { useBlockedPhonesQuery, useBlockPhoneMutation, useUnblockPhoneMutation } from './blocked-phones-api';
+import { useBlockedPhonesQuery, useBlockPhoneMutation, useUnblockPhoneMutation } from './signal-lists-api';
 
 const RESULT_MESSAGE_MS = 5000;
 type Form = { phone: string };

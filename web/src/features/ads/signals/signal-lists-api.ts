@@ -1,4 +1,11 @@
-import type { BlockedPhone, BlockedPhoneBody, BlockedPhonesResponse } from '@backoffice/contract';
+import type {
+  BlockedPhone,
+  BlockedPhoneBody,
+  BlockedPhonesResponse,
+  RiskyPhraseBody,
+  RiskyPhraseItem,
+  RiskyPhrasesResponse,
+} from '@backoffice/contract';
 import { baseApi } from '../../../lib/api';
 
 /**
@@ -25,3 +32,25 @@ export const blockedPhonesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Blocke
 });
 
 export const { useBlockedPhonesQuery, useBlockPhoneMutation, useUnblockPhoneMutation } = blockedPhonesApi;
+
+/** The risky phrase lists (GET/POST/DELETE /api/signals/phrases): shipped phrases and admins' changes. */
+export const riskyPhrasesApi = baseApi.enhanceEndpoints({ addTagTypes: ['RiskyPhrases'] }).injectEndpoints({
+  endpoints: (build) => ({
+    riskyPhrases: build.query<RiskyPhraseItem[], void>({
+      query: () => '/signals/phrases',
+      transformResponse: (res: Partial<RiskyPhrasesResponse>) => res.phrases ?? [],
+      providesTags: ['RiskyPhrases'],
+    }),
+    addRiskyPhrase: build.mutation<RiskyPhraseItem, RiskyPhraseBody>({
+      query: (body) => ({ url: '/signals/phrases', method: 'POST', body }),
+      transformResponse: (res: { phrase: RiskyPhraseItem }) => res.phrase,
+      invalidatesTags: ['RiskyPhrases'],
+    }),
+    removeRiskyPhrase: build.mutation<void, RiskyPhraseBody>({
+      query: (params) => ({ url: `/signals/phrases?${new URLSearchParams(params).toString()}`, method: 'DELETE' }),
+      invalidatesTags: ['RiskyPhrases'],
+    }),
+  }),
+});
+
+export const { useRiskyPhrasesQuery, useAddRiskyPhraseMutation, useRemoveRiskyPhraseMutation } = riskyPhrasesApi;
