@@ -16,6 +16,13 @@ export type AdSortField = (typeof AD_SORT_FIELDS)[number];
  */
 export const AD_LIST_VIEWS = ['all', 'overdue', 'mine'] as const;
 export type AdListView = (typeof AD_LIST_VIEWS)[number];
+/**
+ * When an ad was decided, as the dashboard counts it (issue 32): `today` is the marketplace's
+ * calendar day ("N added today" under Approved Ads), `last30Days` the last REJECTED_RECENT_DAYS days
+ * up to now ("N last 30 days" under Rejected Ads). The dashboard's sub-lines link to them.
+ */
+export const AD_DECIDED_RANGES = ['today', 'last30Days'] as const;
+export type AdDecidedRange = (typeof AD_DECIDED_RANGES)[number];
 /** A pending ad posted longer ago than this is overdue: the dashboard's High Priority rule, one constant. */
 export const AD_OVERDUE_HOURS = HIGH_PRIORITY_HOURS;
 

@@ -3,6 +3,7 @@ import { multiLine } from './text-rules';
 import { imageThumbnails } from './thumbnails';
 import { minRiskFilter, signalFilter, SIGNAL_KINDS } from './signals';
 import {
+  AD_DECIDED_RANGES,
   AD_LIST_VIEWS,
   AD_SORT_FIELDS,
   AD_STATUSES,
@@ -83,6 +84,8 @@ const adListFields = z.strictObject({
   category: optionalText(100, adMessages.categoryTooLong),
   district: optionalText(100, adMessages.districtTooLong),
   q: optionalText(MAX_SEARCH_LENGTH, adMessages.searchTooLong),
+  /** Decided (approved or rejected) in this range, as the dashboard counts it (AD_DECIDED_RANGES). */
+  decided: z.enum(AD_DECIDED_RANGES).optional(),
   /** Ads with any of these trust signals: `signal=a,b` or `signal=a&signal=b`. */
   signal: signalFilter.optional(),
   /** Ads whose risk is at least this (analysed ads only). */
@@ -113,6 +116,7 @@ export const adCountQuery = adListFields.pick({
   category: true,
   district: true,
   q: true,
+  decided: true,
   signal: true,
   minRisk: true,
 });

@@ -208,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(async (admin) => {
     guardAdminsOnly(admin, auth);
     await admin.register(sessionRoutes);
-    await admin.register(adsRoutes, moduleDeps);
+    await admin.register(adsRoutes, { ...moduleDeps, timeZone: config.timeZone });
     await admin.register(usersRoutes, moduleDeps);
     await admin.register(packagesRoutes, moduleDeps);
     await admin.register(dutiesRoutes, moduleDeps);

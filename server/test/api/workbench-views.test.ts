@@ -126,6 +126,34 @@ describeApi('ads list views, price and heading order', () => {
     expect((await asNimal.send('GET', '/api/advertisements/export?view=urgent')).statusCode).toBe(400);
   });
 
+  it('lists the ads decided today and in the last 30 days exactly as the dashboard counts them', async () => {
+    const DAY = 24 * HOUR;
+    const decided = (status: 'approved' | 'rejected', ms: number) =>
+      makeAd(t.database.db, { status, moderatedAt: ago(ms), postingDate: ago(ms + DAY) });
+    const approvedNow = await decided('approved', 1000);
+    const approvedLongAgo = await decided('approved', 40 * DAY);
+    const rejectedRecently = await decided('rejected', 29 * DAY);
+    const rejectedLongAgo = await decided('rejected', 31 * DAY);
+    const cards = (await asNimal.send('GET', '/api/dashboard?period=week')).json().cards;
+    const all = async (query: Record<string, string>) => {
+      const res = await asNimal.list({ ...query, pageSize: 100 });
+      expect(res.statusCode, res.body).toBe(200);
+      const count = (await asNimal.count(query)).json().total;
+      return { ids: ids(res.json().advertisements), count };
+    };
+    const today = await all({ status: 'approved', decided: 'today' });
+    expect(today.ids).toContain(approvedNow.id);
+    expect(today.ids).not.toContain(approvedLongAgo.id);
+    expect([today.ids.length, today.count]).toEqual([cards.approvedToday, cards.approvedToday]);
+    const recent = await all({ status: 'rejected', decided: 'last30Days' });
+    expect(recent.ids).toContain(rejectedRecently.id);
+    expect(recent.ids).not.toContain(rejectedLongAgo.id);
+    expect([recent.ids.length, recent.count]).toEqual([cards.rejectedLast30Days, cards.rejectedLast30Days]);
+    // Pending ads were never decided; an unknown range is refused.
+    expect((await all({ status: 'pending', decided: 'today' })).ids).toEqual([]);
+    expect((await asNimal.list({ decided: 'yesterday' })).statusCode).toBe(400);
+  });
+
   it('refuses an unknown view with 400', async () => {
     const res = await asNimal.list({ view: 'urgent' });
     expect(res.statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import { and, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { AD_OVERDUE_HOURS, type AdListQuery } from '@backoffice/contract';
+import { AD_OVERDUE_HOURS, REJECTED_RECENT_DAYS, type AdListQuery } from '@backoffice/contract';
+import { calendarAt } from '../dashboard/calendar';
 import { asValue, containsPattern, type Bind } from '../../db/query-values';
 import { adClaims, advertisements } from '../../db/schema';
 
@@ -9,13 +10,17 @@ import { adClaims, advertisements } from '../../db/schema';
  * binds its values by name, as values or as a prepared statement's placeholders.
  */
 
-/** Who asks, and when: the views `overdue` (by the server's clock) and `mine` (by the caller) need them. */
-export type Viewer = { adminId: string; now: Date };
+/**
+ * Who asks, and when: the views `overdue` (by the server's clock) and `mine` (by the caller) need
+ * them, and `decided` the marketplace's time zone too (its "today").
+ */
+export type Viewer = { adminId: string; now: Date; timeZone?: string };
 
 export type AdFilter = Pick<AdListQuery, 'status' | 'category' | 'district' | 'q'> & {
   /** Trust signals (docs/decisions/0029-trust-signals.md): any of these kinds, a risk of at least. */
   signal?: AdListQuery['signal'];
   minRisk?: AdListQuery['minRisk'];
+  decided?: AdListQuery['decided'];
   view?: AdListQuery['view'];
   viewer?: Viewer;
 };
@@ -29,10 +34,11 @@ export const FILTER_NAMES = [
   'claimedBy',
   'signals',
   'minRisk',
+  'decidedFrom',
 ] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
-/** Names bound besides the filters': the claim view's instant, which its condition reads too. */
-export type BoundName = FilterName | 'claimLiveAt';
+/** Names bound besides the filters': the claim view's instant, and the decided range's two ends. */
+export type BoundName = FilterName | 'claimLiveAt' | 'decidedTo';
 type Value = (name: BoundName) => string | Placeholder;
 
 const HOUR = 3_600_000;
@@ -55,6 +61,9 @@ const filterConditions: Record<FilterName, (v: Value) => SQL> = {
   signals: (v) => sql`${advertisements.signalKinds} && ${v('signals')}::text[]`,
   // Written as ads_risk_idx has it; not analysed (null) is -1, below any minimum.
   minRisk: (v) => sql`coalesce(${advertisements.risk}, -1) >= ${v('minRisk')}::int`,
+  // Decided in a range (ads_status_moderated_at_idx), as the dashboard's figures count.
+  decidedFrom: (v) =>
+    sql`(${advertisements.moderatedAt} >= ${v('decidedFrom')}::timestamptz and ${advertisements.moderatedAt} < ${v('decidedTo')}::timestamptz)`,
 };
 
 /** The values `q` binds, by name: the one list of them (filters by name, plus the values they share). */
@@ -66,6 +75,12 @@ export function boundFilters(q: AdFilter): Partial<Record<BoundName, string>> {
   if (q.q) bound.pattern = containsPattern(q.q);
   if (q.signal?.length) bound.signals = `{${[...new Set(q.signal)].sort().join(',')}}`;
   if (q.minRisk !== undefined) bound.minRisk = String(q.minRisk);
+  if (q.decided) {
+    if (!q.viewer?.timeZone) throw new Error('the decided filter needs the viewer and the time zone');
+    const { from, to } = decidedRange(q.decided, q.viewer.now, q.viewer.timeZone);
+    bound.decidedFrom = from.toISOString();
+    bound.decidedTo = to ? to.toISOString() : 'infinity';
+  }
   if (q.view === 'overdue' || q.view === 'mine') {
     if (!q.viewer) throw new Error(`the ${q.view} view needs the viewer`);
     if (q.view === 'overdue') bound.overdueBefore = overdueCutoff(q.viewer.now).toISOString();
@@ -77,8 +92,17 @@ export function boundFilters(q: AdFilter): Partial<Record<BoundName, string>> {
   return bound;
 }
 
-/** Narrowed by a trust signal or a risk: ad_summary cannot count these, a count of the matches does. */
-export const bySignals = (q: Pick<AdFilter, 'signal' | 'minRisk'>) => !!q.signal?.length || q.minRisk !== undefined;
+/** Narrowed by a trust signal, a risk or a decision's date: ad_summary cannot count these, a count of the matches does. */
+export const beyondSummary = (q: Pick<AdFilter, 'signal' | 'minRisk' | 'decided'>) =>
+  !!q.signal?.length || q.minRisk !== undefined || q.decided !== undefined;
+
+const DAY = 24 * HOUR;
+
+/** The dashboard's ranges: today in the marketplace's zone; the last 30 days up to now (no end). */
+export function decidedRange(range: NonNullable<AdFilter['decided']>, now: Date, timeZone: string) {
+  if (range === 'today') return calendarAt(now, timeZone).today;
+  return { from: new Date(now.getTime() - REJECTED_RECENT_DAYS * DAY), to: null };
+}
 
 /** Pending ads posted before this instant are overdue. */
 export function overdueCutoff(now: Date): Date {

@@ -6,7 +6,7 @@ import type {
   AdvertiserCard,
   AdvertiserCardResponse,
 } from '@backoffice/contract';
-import { adMessages } from '@backoffice/contract';
+import { adMessages, DEFAULT_MARKETPLACE_TIME_ZONE } from '@backoffice/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { NotFoundError } from '../../lib/errors';
@@ -14,7 +14,7 @@ import { totalShownByPage } from '../../lib/paging';
 import { liveClaims } from '../claims/claims-service';
 import { AdSummaryCache, summarize } from './ad-summary-cache';
 import { encodeCursor } from './ads-cursor';
-import { bySignals, overdueCutoff, type AdFilter, type Viewer } from './ads-filters';
+import { beyondSummary, overdueCutoff, type AdFilter, type Viewer } from './ads-filters';
 import * as readRepo from './ads-read-repository';
 import * as repo from './ads-repository';
 import { toAdvertisement } from './ads-service';
@@ -28,6 +28,7 @@ export class AdsReadService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly timeZone = DEFAULT_MARKETPLACE_TIME_ZONE,
   ) {
     this.summary = new AdSummaryCache(db);
   }
@@ -41,7 +42,7 @@ export class AdsReadService {
    * (overdue, mine) narrows the page and its total, not the status counts or the facets.
    */
   async list(q: AdListQuery, adminId: string): Promise<AdListResponse> {
-    const viewer: Viewer = { adminId, now: this.clock() };
+    const viewer: Viewer = { adminId, now: this.clock(), timeZone: this.timeZone };
     const page = await repo.findAdsPage(this.db, { ...q, viewer });
     const rows = await this.summary.rows(page.summaryVersion);
     const summary = summarize(rows, q);
@@ -53,10 +54,10 @@ export class AdsReadService {
     };
     counts.total = counts.pending + counts.approved + counts.rejected;
     // Rows before a cursor, or the last page, cannot tell a search's end: the count call does. A
-    // signal filter is counted the same way (ad_summary does not know the signals).
+    // signal filter or a decision's date is counted the same way (ad_summary knows neither).
     const backwards = q.before !== undefined || q.last !== undefined;
     const total =
-      q.q || bySignals(q)
+      q.q || beyondSummary(q)
         ? backwards
           ? null
           : totalShownByPage(q, page.rows.length)
@@ -81,8 +82,8 @@ export class AdsReadService {
 
   /** The exact number of ads matching filters, view and search (the total the list leaves to the client). */
   async count(q: Omit<AdFilter, 'viewer'>, adminId: string): Promise<number> {
-    const f: AdFilter = { ...q, viewer: { adminId, now: this.clock() } };
-    if (f.q || bySignals(f)) return repo.countAds(this.db, f);
+    const f: AdFilter = { ...q, viewer: { adminId, now: this.clock(), timeZone: this.timeZone } };
+    if (f.q || beyondSummary(f)) return repo.countAds(this.db, f);
     const rows = await this.summary.rows(null);
     return this.viewTotal(f, summarize(rows, f).filtered, rows);
   }

@@ -38,9 +38,12 @@ const bulkFormValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
 };
 
 /** Advertisement calls in docs/product.md#calls, extended by docs/decisions/0014-ad-moderation-rules.md (server paging) and docs/decisions/0014-ad-moderation-rules.md (bulk). */
-export const adsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, clock, log, outbox }) => {
+export const adsRoutes: FastifyPluginAsyncZod<ModuleDeps & { timeZone?: string }> = async (
+  app,
+  { db, storage, clock, log, outbox, timeZone },
+) => {
   const ads = new AdsService(db, storage, clock, log, outbox);
-  const reads = new AdsReadService(db, clock);
+  const reads = new AdsReadService(db, clock, timeZone);
 
   app.get(
     '/api/advertisements/list',

@@ -127,7 +127,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
   /** `adminId`: who asks, for the views that depend on it (My claims) and on the clock (Overdue). */
   const adsJob = (query: unknown, name: string, adminId: string): Job => {
     const q = parse(adExportQuery, query);
-    const f = { ...q, ...dayRange(q, timeZone), viewer: { adminId, now: clock() } };
+    const f = { ...q, ...dayRange(q, timeZone), viewer: { adminId, now: clock(), timeZone } };
     return csvJob({
       name,
       columns: adColumns,

@@ -76,9 +76,12 @@ export const {
  */
 export function useAdsList(params: AdListParams) {
   const list = useListAdsQuery(params, { refetchOnMountOrArgChange: true });
-  const { status, view, category, district, signal, minRisk, q } = params;
+  const { status, view, category, district, signal, minRisk, decided, q } = params;
   const countNeeded = list.currentData?.total === null;
-  const counted = useCountAdsQuery({ status, view, category, district, signal, minRisk, q }, { skip: !countNeeded });
+  const counted = useCountAdsQuery(
+    { status, view, category, district, signal, minRisk, decided, q },
+    { skip: !countNeeded },
+  );
   return {
     list,
     // `currentData` belongs to the current view; `data` may be the previous view's while loading.

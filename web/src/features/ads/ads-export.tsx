@@ -15,6 +15,7 @@ export function adExportUrl(params: AdListParams): string {
     q: params.q,
     signal: params.signal,
     minRisk: params.minRisk,
+    decided: params.decided,
     sort: params.sort,
     order: params.order,
   };

@@ -41,9 +41,19 @@ export interface AdsBulkBarProps {
 }
 
 /** How many of the filter panel's filters narrow the list (empty does not); shown on `Filter`. */
-export function panelFilterCount(filters: Pick<AdsFilters, 'category' | 'district' | 'signal' | 'minRisk'>): number {
-  return [filters.category, filters.district, filters.signal, filters.minRisk !== null].filter(Boolean).length;
+export function panelFilterCount(
+  filters: Pick<AdsFilters, 'category' | 'district' | 'signal' | 'minRisk' | 'decided'>,
+): number {
+  return [filters.category, filters.district, filters.signal, filters.minRisk !== null, filters.decided].filter(Boolean)
+    .length;
 }
+
+/** When the ad was decided, as the dashboard's "added today" and "last 30 days" count it. */
+const decidedOptions: SelectOption[] = [
+  { value: '', label: 'Any time' },
+  { value: 'today', label: 'Today' },
+  { value: 'last30Days', label: 'Last 30 days' },
+];
 
 /**
  * Always-visible controls: search, Status, `Filter` (the one toggle of the Category / District
@@ -136,14 +146,14 @@ export interface AdsFilterPanelProps {
 
 /**
  * The collapsible filter panel (docs/product.md#ads-moderation): Category and District (options from
- * the server's facets), Signal (one trust signal kind) and Minimum risk.
+ * the server's facets), Signal (one trust signal kind), Minimum risk and Decided (when).
  */
 export function AdsFilterPanel({ id, filters, facets, onChange }: AdsFilterPanelProps) {
   return (
     <section
       id={id}
       aria-label="Filters"
-      className="grid grid-cols-1 gap-4 border-t border-slate-800 bg-slate-950/30 px-4 py-3 sm:grid-cols-2 lg:grid-cols-4"
+      className="grid grid-cols-1 gap-4 border-t border-slate-800 bg-slate-950/30 px-4 py-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
     >
       <SelectField
         label="Category"
@@ -168,6 +178,12 @@ export function AdsFilterPanel({ id, filters, facets, onChange }: AdsFilterPanel
         value={filters.minRisk === null ? '' : String(filters.minRisk)}
         options={minRiskOptions(filters.minRisk)}
         onChange={(v) => onChange('minRisk', v === '' ? null : Number(v))}
+      />
+      <SelectField
+        label="Decided"
+        value={filters.decided}
+        options={decidedOptions}
+        onChange={(v) => onChange('decided', v as AdsFilters['decided'])}
       />
     </section>
   );

@@ -178,7 +178,7 @@ describe('table state and the list query (docs/decisions/0014-ad-moderation-rule
         toListParams({
           page: 3,
           sort: { field: 'heading', order: 'asc' },
-          filters: { status: 'pending', category: 'Land', district: 'Kandy', signal: '', minRisk: null },
+          filters: { status: 'pending', category: 'Land', district: 'Kandy', signal: '', minRisk: null, decided: '' },
           q: 'a b',
         }),
       ),
@@ -209,13 +209,25 @@ describe('the directory in its URL (docs/how-to-add-a-list-screen.md)', () => {
   it('leaves the defaults out and reads back every part of the state', () => {
     expect(url(plain)).toBe('');
     const state: AdsUrlState = {
-      filters: { status: 'rejected', category: 'Land', district: 'Kandy', signal: '', minRisk: null },
+      filters: {
+        status: 'rejected',
+        category: 'Land',
+        district: 'Kandy',
+        signal: '',
+        minRisk: null,
+        decided: 'last30Days',
+      },
       q: 'toyota aqua',
       sort: { field: 'heading', order: 'asc' },
       page: 4,
     };
-    expect(url(state)).toBe('status=rejected&category=Land&district=Kandy&q=toyota+aqua&sort=heading&order=asc&page=4');
+    expect(url(state)).toBe(
+      'status=rejected&category=Land&district=Kandy&decided=last30Days&q=toyota+aqua&sort=heading&order=asc&page=4',
+    );
     expect(read(url(state))).toEqual({ view: undefined, ...state });
+    // The dashboard's links; an unknown range is dropped.
+    expect(read('status=approved&decided=today').filters.decided).toBe('today');
+    expect(read('decided=yesterday').filters.decided).toBe('');
   });
 
   it('a queue is pending ads, oldest first unless the link says otherwise', () => {

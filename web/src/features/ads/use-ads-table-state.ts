@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import {
+  AD_DECIDED_RANGES,
   AD_LIST_VIEWS,
   AD_SORT_FIELDS,
   AD_STATUSES,
   ADS_MAX_PAGE,
   ADS_PAGE_SIZE,
   MAX_SEARCH_LENGTH,
+  type AdDecidedRange,
   type AdListCursors,
   type AdListParams,
   type AdListView,
@@ -30,6 +32,8 @@ export interface AdsFilters {
   signal: string;
   /** Ads whose risk is at least this (null for any). */
   minRisk: number | null;
+  /** Decided today or in the last 30 days, as the dashboard counts them ('' for any time). */
+  decided: AdDecidedRange | '';
 }
 
 export interface AdsSort {
@@ -40,7 +44,14 @@ export interface AdsSort {
 export const defaultSort: AdsSort = { field: 'postingDate', order: 'desc' };
 /** A queue is worked oldest first. */
 const queueSort: AdsSort = { field: 'postingDate', order: 'asc' };
-export const defaultFilters: AdsFilters = { status: 'all', category: '', district: '', signal: '', minRisk: null };
+export const defaultFilters: AdsFilters = {
+  status: 'all',
+  category: '',
+  district: '',
+  signal: '',
+  minRisk: null,
+  decided: '',
+};
 
 export const defaultSortFor = (view: AdQueue | undefined): AdsSort => (view ? queueSort : defaultSort);
 
@@ -76,7 +87,7 @@ function riskFrom(value: string | null): number | null {
 }
 
 /**
- * The state a URL asks for: `view`, `status`, `category`, `district`, `signal`, `minRisk`, `q`,
+ * The state a URL asks for: `view`, `status`, `category`, `district`, `signal`, `minRisk`, `decided`, `q`,
  * `sort`, `order`, `page`. A hand-edited or stale link never reaches the server as a bad request: values it would
  * refuse are dropped. Old links (`?q=` from the header bar and the notifications) still work.
  */
@@ -93,6 +104,7 @@ export function stateFromUrl(search: URLSearchParams): AdsUrlState {
       district: cleanText(search.get('district'), FILTER_MAX),
       signal: kindsFrom(search.get('signal')),
       minRisk: riskFrom(search.get('minRisk')),
+      decided: oneOf(AD_DECIDED_RANGES, search.get('decided')) ?? '',
     },
     q: cleanText(search.get('q'), MAX_SEARCH_LENGTH).trim(),
     sort: {
@@ -112,6 +124,7 @@ export function urlFromState(state: AdsUrlState): URLSearchParams {
   if (state.filters.district) search.set('district', state.filters.district);
   if (state.filters.signal) search.set('signal', state.filters.signal);
   if (state.filters.minRisk !== null) search.set('minRisk', String(state.filters.minRisk));
+  if (state.filters.decided) search.set('decided', state.filters.decided);
   if (state.q) search.set('q', state.q);
   const fallback = defaultSortFor(state.view);
   if (state.sort.field !== fallback.field || state.sort.order !== fallback.order) {
@@ -157,6 +170,7 @@ export function toListParams(state: AdsUrlState, cursor: PageCursor = {}): AdLis
     district: state.filters.district || undefined,
     signal: state.filters.signal || undefined,
     minRisk: state.filters.minRisk ?? undefined,
+    decided: state.filters.decided || undefined,
     q: state.q || undefined,
     ...(state.view ? { view: state.view } : {}),
   };

@@ -50,18 +50,26 @@ describe('DashboardPage', () => {
     ]);
   });
 
-  it('makes each card a link to its filtered view, and High Priority one to the Overdue view (issue 32.5, 32.6)', async () => {
+  it('makes each card a link to its filtered view, and each sub-line one to the ads it counts (issue 32.5, 32.6)', async () => {
     dashboardServer();
     await renderDashboard();
     const summary = region('Summary');
-    const hrefs = ['Pending Ads', '(5 High Priority)', 'Approved Ads', 'Rejected Ads', 'Verify Advertiser'].map(
-      (name) => within(summary).getByRole('link', { name }).getAttribute('href'),
-    );
+    const hrefs = [
+      'Pending Ads',
+      '(5 High Priority)',
+      'Approved Ads',
+      '(7 Added Today)',
+      'Rejected Ads',
+      '(11 last 30 days)',
+      'Verify Advertiser',
+    ].map((name) => within(summary).getByRole('link', { name }).getAttribute('href'));
     expect(hrefs).toEqual([
       '/app/ads-directory?status=pending',
       '/app/ads-directory?view=overdue',
       '/app/ads-directory?status=approved',
+      '/app/ads-directory?status=approved&decided=today',
       '/app/ads-directory?status=rejected',
+      '/app/ads-directory?status=rejected&decided=last30Days',
       '/app/users?status=inactive',
     ]);
   });

@@ -16,7 +16,9 @@ const cardLinks = {
   pending: `${paths.adsDirectory}?status=pending`,
   overdue: `${paths.adsDirectory}?view=overdue`,
   approved: `${paths.adsDirectory}?status=approved`,
+  approvedToday: `${paths.adsDirectory}?status=approved&decided=today`,
   rejected: `${paths.adsDirectory}?status=rejected`,
+  rejectedRecently: `${paths.adsDirectory}?status=rejected&decided=last30Days`,
   verify: `${paths.users}?status=inactive`,
 } as const;
 
@@ -34,6 +36,7 @@ const cards = [
     value: (c: Cards) => c.approved,
     sub: (c: Cards) => text.addedToday(c.approvedToday),
     to: cardLinks.approved,
+    subTo: cardLinks.approvedToday,
     icon: CircleCheck,
   },
   {
@@ -41,6 +44,7 @@ const cards = [
     value: (c: Cards) => c.rejected,
     sub: (c: Cards) => text.last30Days(c.rejectedLast30Days),
     to: cardLinks.rejected,
+    subTo: cardLinks.rejectedRecently,
     icon: CircleX,
   },
   {
