@@ -24,7 +24,8 @@ import { advertisements } from '../server/src/db/schema';
 import { toAdvertisement } from '../server/src/modules/ads/ads-service';
 import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
-import { findPgBin, freePort, startPgCluster } from '../server/test/support/pg-cluster';
+import { freePort } from '../server/test/support/pg-cluster';
+import { startBenchCluster } from './pg-bench';
 import { apiSignIn, startServer, tempDataDir } from '../e2e/support/server-process';
 import { browserBench } from './browser';
 import { load } from './load';
@@ -264,14 +265,7 @@ function table(title: string, rows: Row[], extra: string[]): string {
 }
 
 async function benchPostgres(count: number): Promise<string> {
-  const bin = findPgBin();
-  if (!bin) throw new Error('no PostgreSQL binaries');
-  const cluster = await startPgCluster(bin, [
-    '-c shared_buffers=1GB',
-    '-c maintenance_work_mem=512MB',
-    '-c max_wal_size=4GB',
-    '-c work_mem=16MB',
-  ]);
+  const cluster = await startBenchCluster();
   const dataDir = tempDataDir('bo-bench-');
   try {
     const database = await openPostgres(cluster.url);

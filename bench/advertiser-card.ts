@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { openPostgres, rowsOf } from '../server/src/db/client';
 import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
-import { findPgBin, startPgCluster } from '../server/test/support/pg-cluster';
+import { startBenchCluster } from './pg-bench';
 import { apiSignIn, startServer, tempDataDir } from '../e2e/support/server-process';
 import { load, type LoadResult } from './load';
 
@@ -45,14 +45,7 @@ const randomCard = (ids: string[]) => [
 ];
 
 async function main() {
-  const bin = findPgBin();
-  if (!bin) throw new Error('no PostgreSQL binaries');
-  const cluster = await startPgCluster(bin, [
-    '-c shared_buffers=1GB',
-    '-c maintenance_work_mem=512MB',
-    '-c max_wal_size=4GB',
-    '-c work_mem=16MB',
-  ]);
+  const cluster = await startBenchCluster();
   const dataDir = tempDataDir('bo-bench-card-');
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {

@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { openPostgres, rowsOf, type Database } from '../server/src/db/client';
 import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
-import { findPgBin, startPgCluster } from '../server/test/support/pg-cluster';
+import { startBenchCluster } from './pg-bench';
 import { ADMIN, apiSignIn, startServer, tempDataDir } from '../e2e/support/server-process';
 import { hashPassword } from '../server/src/lib/passwords';
 import { load } from './load';
@@ -166,14 +166,7 @@ const randomHistory = (ids: string[]) => [
 ];
 
 async function main() {
-  const bin = findPgBin();
-  if (!bin) throw new Error('no PostgreSQL binaries');
-  const cluster = await startPgCluster(bin, [
-    '-c shared_buffers=1GB',
-    '-c maintenance_work_mem=512MB',
-    '-c max_wal_size=4GB',
-    '-c work_mem=16MB',
-  ]);
+  const cluster = await startBenchCluster();
   const dataDir = tempDataDir('bo-bench-audit-');
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {

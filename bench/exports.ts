@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type Database } from '../server/src/db/client';
 import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
-import { findPgBin, startPgCluster } from '../server/test/support/pg-cluster';
+import { startBenchCluster } from './pg-bench';
 import { apiSignIn, startServer, tempDataDir, type ServerProcess } from '../e2e/support/server-process';
 import { load, paced, type LoadResult } from './load';
 
@@ -216,9 +216,7 @@ function report(title: string, seeded: number, e: ExportFigures, side: SideBySid
 }
 
 async function benchPostgres(count: number): Promise<string[]> {
-  const bin = findPgBin();
-  if (!bin) throw new Error('no PostgreSQL binaries');
-  const cluster = await startPgCluster(bin, ['-c shared_buffers=1GB', '-c max_wal_size=4GB', '-c work_mem=16MB']);
+  const cluster = await startBenchCluster(['-c shared_buffers=1GB', '-c max_wal_size=4GB', '-c work_mem=16MB']);
   const dataDir = tempDataDir('bo-bench-exports-');
   try {
     const database = await openPostgres(cluster.url);

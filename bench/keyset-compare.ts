@@ -24,7 +24,8 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { apiSignIn, ADMIN, tempDataDir } from '../e2e/support/server-process';
-import { findPgBin, freePort, startPgCluster } from '../server/test/support/pg-cluster';
+import { freePort } from '../server/test/support/pg-cluster';
+import { startBenchCluster } from './pg-bench';
 import { load, type LoadResult } from './load';
 import { adListViews } from './ads-views';
 
@@ -133,9 +134,7 @@ async function measure(server: Server, pathAndQuery: string): Promise<LoadResult
  * and two copies of it.
  */
 async function seeded(tree: string, count: number) {
-  const bin = findPgBin();
-  if (!bin) throw new Error('no PostgreSQL binaries');
-  const cluster = await startPgCluster(bin, ['-c shared_buffers=1GB', '-c max_wal_size=4GB', '-c work_mem=16MB']);
+  const cluster = await startBenchCluster(['-c shared_buffers=1GB', '-c max_wal_size=4GB', '-c work_mem=16MB']);
   const script = `
     import path from 'node:path';
     import { sql } from 'drizzle-orm';

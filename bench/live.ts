@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { openPostgres, rowsOf } from '../server/src/db/client';
 import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
-import { findPgBin, startPgCluster } from '../server/test/support/pg-cluster';
+import { startBenchCluster } from './pg-bench';
 import { apiSignIn, startServer, tempDataDir, type ServerProcess } from '../e2e/support/server-process';
 
 const { values: args } = parseArgs({
@@ -81,9 +81,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 
 async function run(): Promise<string> {
-  const bin = findPgBin();
-  if (!bin) throw new Error('no PostgreSQL binaries');
-  const cluster = await startPgCluster(bin, ['-c shared_buffers=512MB', '-c max_wal_size=4GB']);
+  const cluster = await startBenchCluster(['-c shared_buffers=512MB', '-c max_wal_size=4GB']);
   const dirs = [tempDataDir('bo-live-a-'), tempDataDir('bo-live-b-')];
   const servers: ServerProcess[] = [];
   const streams: Stream[] = [];

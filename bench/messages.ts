@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import { openPostgres, rowsOf } from '../server/src/db/client';
 import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
-import { findPgBin, startPgCluster } from '../server/test/support/pg-cluster';
+import { startBenchCluster } from './pg-bench';
 import { startSmtpServer } from '../server/test/support/message-servers';
 import { apiSignIn, startServer, tempDataDir } from '../e2e/support/server-process';
 
@@ -234,9 +234,7 @@ const LABEL: Record<Mode, string> = {
 };
 
 async function main() {
-  const bin = findPgBin();
-  if (!bin) throw new Error('no PostgreSQL binaries');
-  const cluster = await startPgCluster(bin, ['-c shared_buffers=256MB']);
+  const cluster = await startBenchCluster(['-c shared_buffers=256MB']);
   const postmaster = Number(fs.readFileSync(`${cluster.dir}/data/postmaster.pid`, 'utf8').split('\n')[0]);
   const rounds: Round[] = [];
   try {

@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, rowsOf, type Database } from '../server/src/db/client';
 import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
-import { findPgBin, startPgCluster } from '../server/test/support/pg-cluster';
+import { startBenchCluster } from './pg-bench';
 import { formParts, multipart, validFields } from '../server/test/support/banner-factories';
 import { images } from '../server/test/support/banner-images';
 import { apiSignIn, startServer, tempDataDir, type ServerProcess } from '../e2e/support/server-process';
@@ -250,9 +250,7 @@ async function measure(server: ServerProcess, t: Targets, label: string): Promis
 }
 
 async function onPostgres(): Promise<string> {
-  const bin = findPgBin();
-  if (!bin) throw new Error('no PostgreSQL binaries');
-  const cluster = await startPgCluster(bin, ['-c shared_buffers=512MB', '-c max_wal_size=4GB']);
+  const cluster = await startBenchCluster(['-c shared_buffers=512MB', '-c max_wal_size=4GB']);
   const dataDir = tempDataDir('bo-load-pg-');
   try {
     const database = await openPostgres(cluster.url);

@@ -26,7 +26,7 @@ import { rebuildSummary } from '../server/src/modules/ads/ads-repository';
 import { backfill } from '../server/src/modules/signals/signals-backfill';
 import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
-import { findPgBin, startPgCluster } from '../server/test/support/pg-cluster';
+import { startBenchCluster } from './pg-bench';
 import { apiSignIn, startServer, tempDataDir } from '../e2e/support/server-process';
 import { load, type LoadResult } from './load';
 import { arrivals } from './signals-arrivals';
@@ -74,14 +74,7 @@ const duration = (s: number) => (s < 120 ? `${s.toFixed(0)} s` : `${(s / 60).toF
 const met = (ok: boolean) => (ok ? 'yes' : 'no');
 
 async function main() {
-  const bin = findPgBin();
-  if (!bin) throw new Error('no PostgreSQL binaries');
-  const cluster = await startPgCluster(bin, [
-    '-c shared_buffers=1GB',
-    '-c maintenance_work_mem=512MB',
-    '-c max_wal_size=4GB',
-    '-c work_mem=16MB',
-  ]);
+  const cluster = await startBenchCluster();
   const dataDir = tempDataDir('bo-bench-signals-');
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   const cleanup = () => {

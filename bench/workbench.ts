@@ -19,7 +19,7 @@ import type { Page } from 'playwright-core';
 import { openPostgres } from '../server/src/db/client';
 import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
-import { findPgBin, startPgCluster } from '../server/test/support/pg-cluster';
+import { startBenchCluster } from './pg-bench';
 import { launchBrowser, signInThroughForm } from '../e2e/support/browser';
 import { ADMIN, startServer, tempDataDir } from '../e2e/support/server-process';
 
@@ -176,13 +176,7 @@ async function main() {
     }
     return;
   }
-  const bin = findPgBin();
-  if (!bin) throw new Error('no PostgreSQL binaries');
-  const cluster = await startPgCluster(bin, [
-    '-c shared_buffers=1GB',
-    '-c maintenance_work_mem=512MB',
-    '-c max_wal_size=4GB',
-  ]);
+  const cluster = await startBenchCluster();
   const dataDir = tempDataDir('bo-bench-wb-');
   try {
     const started = Date.now();
