@@ -9,7 +9,9 @@ import { SEEDED_TEMPLATE_ENV, startServer, tempDataDir } from './server-process'
  */
 export default async function setup() {
   const dir = tempDataDir('bo-e2e-seeded-');
-  const server = await startServer({ dataDir: dir });
+  // A global setup has no hook timeout; the hang guard is the server's own, longer than a test's:
+  // the demo's month of moderation and its signals take minutes while the other suites run beside.
+  const server = await startServer({ dataDir: dir, healthyWithinMs: 600_000 });
   const code = await server.stop();
   if (code !== 0) throw new Error(`the seeding server exited with ${code}:\n${server.output()}`);
   process.env[SEEDED_TEMPLATE_ENV] = dir;

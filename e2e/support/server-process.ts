@@ -33,7 +33,7 @@ export function tempDataDir(prefix = 'bo-e2e-'): string {
 
 /** Runs `node --import tsx server/src/main.ts` as `npm start` does, and waits until it is healthy. */
 export async function startServer(
-  opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {},
+  opts: { dataDir?: string; port?: number; env?: Record<string, string>; healthyWithinMs?: number } = {},
 ): Promise<ServerProcess> {
   const template = process.env[SEEDED_TEMPLATE_ENV];
   const dataDir = opts.dataDir ?? tempDataDir();
@@ -47,7 +47,7 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   // A hang guard, not a speed check: a busy machine can take a minute to migrate and seed. It stays
   // under the hooks' two minutes (vitest.config.ts) so that a failure shows the server's output.
-  const deadline = Date.now() + 110_000;
+  const deadline = Date.now() + (opts.healthyWithinMs ?? 110_000);
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${out}`);
     if (Date.now() > deadline) {

@@ -80,6 +80,9 @@ export async function loadAds(db: Executor, ids: readonly string[], force: boole
   }));
 }
 
+/** How many stored ads one text band key offers as candidates at most. */
+const TEXT_CANDIDATES_PER_KEY = 100;
+
 /** Ads other than `exclude` sharing any of the text band keys, by key. */
 export async function textBandMatches(
   db: Executor,
@@ -87,10 +90,15 @@ export async function textBandMatches(
   exclude: readonly string[],
 ): Promise<{ key: number; adId: string }[]> {
   if (!keys.length) return [];
+  // At most TEXT_CANDIDATES_PER_KEY ads per key: a flood of one text (a spammer's thousand copies)
+  // shares every key, and each new copy needs to find only some of them, not compare with all.
   const result = await db.execute(sql`
-    select key::text as key, ad_id from ad_text_bands
-    where key = any(${pgArray(keys)}::bigint[]) and ad_id <> all(${pgArray(exclude)}::uuid[])
-    limit 50000`);
+    select k.key::text as key, b.ad_id from unnest(${pgArray(keys)}::bigint[]) as k(key)
+    cross join lateral (
+      select ad_id from ad_text_bands
+      where ad_text_bands.key = k.key and ad_id <> all(${pgArray(exclude)}::uuid[])
+      limit ${TEXT_CANDIDATES_PER_KEY}
+    ) b`);
   return rowsOf<{ key: string; ad_id: string }>(result).map((r) => ({ key: Number(r.key), adId: r.ad_id }));
 }
 
