@@ -1,32 +1,13 @@
 import { z } from 'zod';
 import { AD_STATUSES } from './ads-constants';
+import { SIGNAL_KINDS, signalMessages } from './signals-constants';
 
 /**
  * Trust signals (docs/decisions/0029-trust-signals.md): what the machine noticed about an ad before
  * a person looks at it. The list carries each ad's kinds and risk; one ad's signals come with
  * their evidence; its near-duplicates are found through the signature bands.
  */
-export const SIGNAL_KINDS = [
-  'duplicate_text',
-  'duplicate_image',
-  'stolen_image',
-  'contact_in_text',
-  'invalid_phone',
-  'phone_reuse',
-  'blocked_phone',
-  'price_outlier',
-  'risky_phrase',
-  'new_account',
-] as const;
-export type SignalKind = (typeof SIGNAL_KINDS)[number];
-
-export const signalMessages = {
-  unknownSignal: 'Unknown signal',
-  minRisk: 'Minimum risk must be a whole number from 0 to 100',
-  phoneRequired: 'Please enter a phone number',
-  phoneInvalid: 'Enter a valid phone number, such as 077 123 4567 or +94 77 123 4567',
-  phoneNotBlocked: 'This number is not on the blocklist',
-} as const;
+export * from './signals-constants';
 
 /**
  * `signal=<kind>`: one kind, a comma-separated list, or the parameter repeated; an ad with any of
