@@ -1,17 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  liveText,
-  type AdListResponse,
-  type Advertisement,
-  type PublicUser,
-  type UserListResponse,
-} from '@backoffice/contract';
+import { liveText, type AdListResponse, type Advertisement, type PublicUser } from '@backoffice/contract';
 import { screenshot } from './support/browser';
 import { ADMIN, startServer } from './support/server-process';
 import { e2eSuite } from './support/e2e';
-
-const SECOND_PASSWORD = 'second-admin-password-1';
+import { adminApi, promoteSecondAdmin, SECOND_PASSWORD } from './support/second-admin';
 
 /**
  * A moderation team at once, in Chromium against the real server: two admins in two browser
@@ -22,13 +15,7 @@ describe('Live moderation queue in Chromium', () => {
   const e2e = e2eSuite();
   let second: PublicUser;
 
-  async function api<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${e2e.baseUrl}${path}`, {
-      ...init,
-      headers: { cookie: e2e.cookie, origin: e2e.baseUrl, 'content-type': 'application/json', ...init.headers },
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  }
+  const api = <T>(path: string, init?: RequestInit) => adminApi<T>(e2e, path, init);
 
   async function oldestPending(): Promise<Advertisement[]> {
     const { body } = await api<AdListResponse>(
@@ -62,24 +49,7 @@ describe('Live moderation queue in Chromium', () => {
     page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.adId ?? null);
 
   beforeAll(async () => {
-    // A second admin: a demo advertiser promoted, with a password of its own.
-    // The demo also has advertisers whose stored email the form refuses (the public site's bad
-    // rows, for the messages' failures): take one with a plain address.
-    const { body } = await api<UserListResponse>('/api/users?pageSize=50');
-    const user = body.users.find((u) => u.name && !u.isAdmin && /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/.test(u.email))!;
-    const promoted = await api<PublicUser>(`/api/users/${user._id}`, {
-      method: 'PUT',
-      body: JSON.stringify({
-        username: user.username,
-        email: user.email,
-        mobile: user.mobile,
-        isAdmin: true,
-        isVerified: true,
-        password: SECOND_PASSWORD,
-      }),
-    });
-    expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
-    second = promoted.body;
+    second = await promoteSecondAdmin(e2e);
   });
 
   it("shows another admin's claim and decision without a reload", async () => {
