@@ -12,6 +12,7 @@ import {
 import { panelSettled, screenshot } from './support/browser';
 import { apiSignIn } from './support/server-process';
 import { e2eSuite } from './support/e2e';
+import { hasPlainEmail } from './support/second-admin';
 
 /**
  * User Management and User detail in Chromium against the real server and its demo advertisers
@@ -45,10 +46,16 @@ describe('User Management in Chromium', () => {
   }
 
   /** A demo advertiser with ads of every status, not touched by an earlier test. */
+  /** An advertiser with ads of every status and an email the edit form accepts (hasPlainEmail). */
   async function advertiserWithAds(skip: number, picture = false): Promise<ListedUser> {
     const everyone = (await list({ pageSize: 100 })).users;
     const found = everyone.filter(
-      (u) => u.adStats.approved && u.adStats.pending && u.adStats.rejected && (!picture || u.profilePicture),
+      (u) =>
+        u.adStats.approved &&
+        u.adStats.pending &&
+        u.adStats.rejected &&
+        hasPlainEmail(u) &&
+        (!picture || u.profilePicture),
     )[skip];
     expect(found, 'the demo set has advertisers with ads of every status').toBeDefined();
     return found!;

@@ -18,13 +18,19 @@ export async function adminApi<T>(
 }
 
 /**
- * A second admin for the tests of a team: a demo advertiser promoted, with SECOND_PASSWORD. The
- * demo also has advertisers whose stored email the form refuses (the public site's bad rows, for
- * the messages' failures): one with a plain address is taken.
+ * Whether a user's stored email is one the edit form accepts. The demo also has advertisers whose
+ * stored email the form refuses (the public site's bad rows, for the messages' failures); a test
+ * that saves the edit form takes a user with a plain address.
+ */
+export const hasPlainEmail = (u: Pick<PublicUser, 'email'>) => /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/.test(u.email);
+
+/**
+ * A second admin for the tests of a team: a demo advertiser promoted, with SECOND_PASSWORD (one with a
+ * plain email, see hasPlainEmail).
  */
 export async function promoteSecondAdmin(e2e: E2e): Promise<PublicUser> {
   const { body } = await adminApi<UserListResponse>(e2e, '/api/users?pageSize=50');
-  const user = body.users.find((u) => u.name && !u.isAdmin && /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/.test(u.email))!;
+  const user = body.users.find((u) => u.name && !u.isAdmin && hasPlainEmail(u))!;
   const promoted = await adminApi<PublicUser>(e2e, `/api/users/${user._id}`, {
     method: 'PUT',
     body: JSON.stringify({
