@@ -19,6 +19,10 @@ export const AUDIT_ENTITIES = [
   'phone',
   /** An admin's change to the risky phrase lists (created: added or put back; deleted: taken out). */
   'phrase',
+  /** A moderation rule (docs/decisions/0030-moderation-rules.md): created, updated (a new version), deleted. */
+  'rule',
+  /** A moderation setting, such as the share of decisions sampled into second review. */
+  'setting',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -33,6 +37,14 @@ export const AD_HISTORY_ACTIONS = [
   'notified',
   /** An admin began reviewing the ad (a claim not held by them before; docs/decisions/0017-live-queue-and-claims.md). */
   'claimed',
+  /**
+   * A rule matched the ad (docs/decisions/0030-moderation-rules.md): a live flag, priority or
+   * route, or what a shadow rule would have done; `details.rule` names the rule and its version.
+   * A live rule's approval or rejection is an `approved` or `rejected` entry with `details.rule`.
+   */
+  'rule_matched',
+  /** Another moderator's second review of the decision: `details.to` is agree or disagree. */
+  'second_reviewed',
 ] as const;
 
 export const AUDIT_ACTIONS = [
@@ -82,6 +94,20 @@ export const auditDetails = z.object({
   filters: z.record(z.string(), z.string()).optional(),
   rows: z.number().int().optional(),
   cancelled: z.boolean().optional(),
+  /** An entry a moderation rule made: the rule as it was, its version and mode, and what it did. */
+  rule: z
+    .object({
+      _id: z.string(),
+      name: z.string(),
+      version: z.number().int(),
+      mode: z.enum(['shadow', 'live']),
+      action: z.string(),
+      label: z.string().optional(),
+      queue: z.string().optional(),
+    })
+    .optional(),
+  /** A second review's note. */
+  note: z.string().optional(),
 });
 export type AuditDetails = z.infer<typeof auditDetails>;
 

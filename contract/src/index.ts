@@ -17,3 +17,4 @@ export * from './exports';
 export * from './thumbnails';
 export * from './dates';
 export * from './signals';
+export * from './rules';

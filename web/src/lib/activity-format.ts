@@ -19,6 +19,8 @@ export const actionLabels: Record<AuditAction, string> = {
   claim_taken_over: 'Review taken over',
   notified: 'Advertiser notified',
   claimed: 'Review started',
+  rule_matched: 'Rule matched',
+  second_reviewed: 'Second review',
   created: 'Created',
   updated: 'Updated',
   sign_in: 'Signed in',
@@ -38,6 +40,8 @@ export const entityLabels: Record<AuditEntity, string> = {
   export: 'Export',
   phone: 'Blocked phone',
   phrase: 'Risky phrase',
+  rule: 'Rule',
+  setting: 'Setting',
 };
 
 /** Who acted: an admin, or nobody signed in (an advertiser on the public site, a refused sign-in, the system itself). */
@@ -115,6 +119,10 @@ export function eventLink(event: Pick<ActivityEvent, 'entity' | 'entityId' | 'en
     case 'phrase':
       // A risky phrase (no id either).
       return null;
+    case 'rule':
+      return paths.rules;
+    case 'setting':
+      return null;
   }
 }
 
@@ -140,6 +148,8 @@ export const actionTones: Record<AuditAction, 'emerald' | 'amber' | 'rose' | 'sk
   claim_taken_over: 'violet',
   notified: 'sky',
   claimed: 'violet',
+  rule_matched: 'violet',
+  second_reviewed: 'sky',
   created: 'emerald',
   updated: 'sky',
   sign_in: 'slate',

@@ -16,4 +16,8 @@ export const paths = {
   duties: '/app/duties',
   /** The activity log (reached from the dashboard, not from the sidebar); filters live in its query string. */
   activity: '/app/activity',
+  /** Moderation rules (reached from the ads directory's toolbar; docs/decisions/0030-moderation-rules.md). */
+  rules: '/app/rules',
+  /** Second review: sampled decisions another moderator checks blind (reached from the ads directory). */
+  secondReview: '/app/second-review',
 } as const;

@@ -56,6 +56,17 @@ export const advertisements = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * What live moderation rules did to the ad (docs/decisions/0030-moderation-rules.md): their
+     * flags' labels (chips), the queue a `route` sent it to (a view of the directory), and a
+     * `prioritise` (above 0: ahead of the pending queue). Each is also an audit entry.
+     */
+    ruleLabels: text('rule_labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ruleQueue: text('rule_queue'),
+    rulePriority: smallint('rule_priority').notNull().default(0),
   },
   (t) => [
     check('ads_price_not_negative', sql`${t.price} >= 0`),
@@ -68,6 +79,13 @@ export const advertisements = pgTable(
     index('ads_category_district_posting_date_idx').on(t.category, t.district, t.postingDate, t.id),
     // Dashboard: approved today, rejected in the last 30 days.
     index('ads_status_moderated_at_idx').on(t.status, t.moderatedAt),
+    // A rule's queue as a view of the directory, oldest first; prioritised pending ads first.
+    index('ads_rule_queue_idx')
+      .on(t.ruleQueue, t.postingDate, t.id)
+      .where(sql`${t.ruleQueue} is not null`),
+    index('ads_rule_priority_idx')
+      .on(t.rulePriority, t.postingDate, t.id)
+      .where(sql`${t.status} = 'pending' and ${t.rulePriority} > 0`),
     // The heading sort is case-insensitive: lower(heading), then id (ads-repository's sortColumns).
     index('ads_heading_lower_idx').on(sql`lower(${t.heading})`, t.id),
     // The Ad ID column sorts by the five characters it shows (adIdTail in the ads repository).

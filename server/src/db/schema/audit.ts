@@ -43,6 +43,10 @@ export const auditEvents = pgTable(
     index('audit_events_decisions_idx')
       .on(t.at, t.id)
       .where(sql`${t.entity} = 'ad' and ${t.action} in ('approved', 'rejected', 'deleted', 'images_updated')`),
+    // A rule's figures (fired since, how often; docs/decisions/0030-moderation-rules.md).
+    index('audit_events_rule_idx')
+      .on(sql`(${t.details}->'rule'->>'_id')`, t.at)
+      .where(sql`${t.details} ? 'rule'`),
     index('audit_events_label_trgm_idx').using('gin', sql`${t.entityLabel} gin_trgm_ops`),
   ],
 );

@@ -6,3 +6,4 @@ export * from './advertiser-messages';
 export * from './audit';
 export * from './live';
 export * from './signals';
+export * from './rules';
