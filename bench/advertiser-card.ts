@@ -6,7 +6,7 @@
  * Loopback only, time-bounded; appends to bench/RESULTS.md at the full size unless --no-record.
  *
  * Run: node --import tsx bench/advertiser-card.ts [--ads N (1000000)] [--advertiser-ads N (10000)]
- *   [--seconds S (5)] [--connections N[,N…] (10)] [--no-record]
+ *   [--seconds S (5)] [--connections N[,N…] (10)] [--no-record] [--pg-url URL (seeded already)]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +27,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     'no-record': { type: 'boolean', default: false },
+    /** An already seeded database (bench/seed-million.ts): the heavy advertiser is added once. */
+    'pg-url': { type: 'string' },
   },
 });
 const ADS = Number(args.ads);
@@ -44,27 +46,34 @@ const randomCard = (ids: string[]) => [
   },
 ];
 
-async function main() {
-  const cluster = await startBenchCluster();
-  const dataDir = tempDataDir('bo-bench-card-');
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
-  try {
-    const database = await openPostgres(cluster.url);
-    const started = Date.now();
-    await seedAds(database.db, new LocalDiskStorage(path.join(dataDir, 'uploads')), {
-      count: ADS,
-      advertisers: Math.ceil(ADS / 10),
-    });
-    // One advertiser with HEAVY ads of every status, posted over the last two years.
-    await database.db.execute(sql`insert into users (username, name, email, password_hash, is_verified)
+/** One advertiser with HEAVY ads of every status, posted over the last two years. */
+async function addHeavySeller(db: Awaited<ReturnType<typeof openPostgres>>['db']) {
+  await db.execute(sql`insert into users (username, name, email, password_hash, is_verified)
       values ('heavy.seller', 'Heavy Seller', 'heavy.seller@bench.test', 'not-a-hash', true)`);
-    await database.db.execute(sql`
+  await db.execute(sql`
       insert into advertisements (user_id, title, heading, details, username, category, district, status, posting_date, price)
       select u.id, 'Item ' || g, 'Heavy seller item ' || g, 'Details of item ' || g, u.username,
         (array['Vehicles', 'Land sale', 'Electronics'])[1 + g % 3], (array['Colombo', 'Kandy', 'Galle'])[1 + g % 3],
         (array['approved', 'approved', 'rejected', 'pending'])[1 + g % 4],
         now() - (g * interval '2 years' / ${HEAVY}::int), 1000 * g
       from users u, generate_series(1, ${HEAVY}::int) g where u.username = 'heavy.seller'`);
+}
+
+async function main() {
+  const cluster = args['pg-url'] ? undefined : await startBenchCluster();
+  const pgUrl = args['pg-url'] ?? cluster!.url;
+  const dataDir = tempDataDir('bo-bench-card-');
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    const database = await openPostgres(pgUrl);
+    const started = Date.now();
+    if (cluster)
+      await seedAds(database.db, new LocalDiskStorage(path.join(dataDir, 'uploads')), {
+        count: ADS,
+        advertisers: Math.ceil(ADS / 10),
+      });
+    const [heavy] = rowsOf(await database.db.execute(sql`select 1 from users where username = 'heavy.seller'`));
+    if (!heavy) await addHeavySeller(database.db);
     await database.db.execute(sql`vacuum analyze`);
     const seconds = (Date.now() - started) / 1000;
     const ids = async (query: ReturnType<typeof sql>) =>
@@ -77,7 +86,7 @@ async function main() {
     );
     await database.close();
 
-    server = await startServer({ dataDir, env: { DATABASE_URL: cluster.url, SEED_DEMO: 'false' } });
+    server = await startServer({ dataDir, env: { DATABASE_URL: pgUrl, SEED_DEMO: 'false' } });
     const url = server.url;
     const cookie = await apiSignIn(url);
     const scenarios: [string, { path?: string; requests?: unknown[] }][] = [
@@ -123,12 +132,13 @@ async function main() {
       ),
       '',
     ].join('\n');
-    if (ADS >= 1_000_000 && !args['no-record']) fs.appendFileSync(new URL('./RESULTS.md', import.meta.url), text);
+    if ((ADS >= 1_000_000 || args['pg-url']) && !args['no-record'])
+      fs.appendFileSync(new URL('./RESULTS.md', import.meta.url), text);
     console.log(text);
   } finally {
     await server?.stop();
-    cluster.stop();
-    fs.rmSync(cluster.dir, { recursive: true, force: true });
+    cluster?.stop();
+    if (cluster) fs.rmSync(cluster.dir, { recursive: true, force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { openPostgres } from '../server/src/db/client';
+import { openPostgres, rowsOf } from '../server/src/db/client';
 import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
 import { startBenchCluster } from './pg-bench';
@@ -101,6 +101,8 @@ async function measure(url: string) {
   const decide: number[] = [];
   try {
     const context = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 } });
+    // tsx names the functions handed to page.evaluate with its `__name` helper; the page needs it too.
+    await context.addInitScript({ content: 'window.__name = (f) => f;' });
     const page = await context.newPage();
     await page.goto('/');
     await signInThroughForm(page, ADMIN.email, ADMIN.password);
@@ -164,12 +166,36 @@ async function measure(url: string) {
   ].join('\n');
 }
 
+/** The section appended to bench/RESULTS.md. */
+function section(table: string, seeded: string): string {
+  return [
+    `\n## ${new Date().toISOString().slice(0, 10)} — review workbench in Chromium (issue 32)`,
+    '',
+    `Command: \`npm run bench:workbench -- ${process.argv.slice(2).join(' ')}\`. PostgreSQL 15, ${seeded}. Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}. Chromium headless at 1440×900, the built app from the same server, loopback.`,
+    '',
+    table,
+    '',
+  ].join('\n');
+}
+
+function record(text: string) {
+  console.log(text);
+  if (!args['no-record']) fs.appendFileSync(new URL('./RESULTS.md', import.meta.url), text);
+}
+
 async function main() {
   if (args['pg-url']) {
     const dataDir = tempDataDir('bo-bench-wb-');
     const server = await startServer({ dataDir, env: { DATABASE_URL: args['pg-url'], SEED_DEMO: 'false' } });
     try {
-      console.log(await measure(server.url));
+      const database = await openPostgres(args['pg-url']);
+      const [{ n }] = rowsOf<{ n: number }>(
+        await database.db.execute(sql`select count(*)::int as n from advertisements`),
+      );
+      await database.close();
+      record(
+        section(await measure(server.url), `${n!.toLocaleString('en')} ads (seeded beforehand: bench/seed-million.ts)`),
+      );
     } finally {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -195,16 +221,7 @@ async function main() {
     } finally {
       await server.stop();
     }
-    const text = [
-      `\n## ${new Date().toISOString().slice(0, 10)} — review workbench in Chromium (issue 32)`,
-      '',
-      `Command: \`npm run bench:workbench -- ${process.argv.slice(2).join(' ')}\`. PostgreSQL 15, ${ADS.toLocaleString('en')} ads (seeded in ${seeded} s). Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}. Chromium headless at 1440×900, the built app from the same server, loopback.`,
-      '',
-      table,
-      '',
-    ].join('\n');
-    console.log(text);
-    if (!args['no-record']) fs.appendFileSync(new URL('./RESULTS.md', import.meta.url), text);
+    record(section(table, `${ADS.toLocaleString('en')} ads (seeded in ${seeded} s)`));
   } finally {
     cluster.stop();
     fs.rmSync(cluster.dir, { recursive: true, force: true });
