@@ -33,7 +33,11 @@ export const ruleCondition = z.object({
   op: z.string(),
   value: z.union([scalar, z.array(z.union([z.string(), z.number()]))]).optional(),
 });
-export type RuleCondition = { field: RuleField; op: (typeof RULE_OPS)[number]; value?: unknown };
+/** A condition the contract has checked (conditionProblem): its field and operator are known. */
+export type RuleCondition = Omit<z.infer<typeof ruleCondition>, 'field' | 'op'> & {
+  field: RuleField;
+  op: (typeof RULE_OPS)[number];
+};
 
 /** Why one condition is refused, or null when it is fine (the server adds the pattern's safety). */
 export function conditionProblem(c: z.infer<typeof ruleCondition>): string | null {
@@ -202,6 +206,8 @@ export const secondReview = z.object({
   note: z.string().nullable(),
   reviewer: z.string().nullable(),
   answeredAt: z.string().nullable(),
+  /** A disagreement a senior moderator has acted on (it leaves the `disagreed` list). */
+  settledAt: z.string().nullable(),
 });
 export type SecondReview = z.infer<typeof secondReview>;
 export const SECOND_REVIEW_STATES = ['open', 'disagreed', 'answered'] as const;
@@ -209,7 +215,7 @@ export const secondReviewQuery = z.object({
   state: z.enum(SECOND_REVIEW_STATES).default('open'),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
   /** The last item of the previous page (keyset). */
-  after: z.string().optional(),
+  after: z.uuid({ error: 'Invalid id' }).optional(),
 });
 export const secondReviewListResponse = z.object({
   success: z.literal(true),
@@ -220,10 +226,23 @@ export const secondReviewAnswerBody = z.object({
   answer: z.enum(SECOND_REVIEW_ANSWERS, { error: 'Answer must be agree or disagree' }),
   note: z.string().trim().max(MAX_SECOND_REVIEW_NOTE).optional(),
 });
+export const secondReviewResponse = z.object({ success: z.literal(true), item: secondReview });
+/**
+ * What a senior moderator did about a disagreement: deleted the ad (through the ad's own Delete,
+ * first), contacted its advertiser, or kept the first decision after all. The answer records it.
+ */
+export const SECOND_REVIEW_SETTLE_ACTIONS = ['deleted', 'messaged', 'kept'] as const;
+export type SecondReviewSettleAction = (typeof SECOND_REVIEW_SETTLE_ACTIONS)[number];
+export const secondReviewSettleBody = z.object({
+  action: z.enum(SECOND_REVIEW_SETTLE_ACTIONS, { error: 'Action must be deleted, messaged or kept' }),
+  note: z.string().trim().max(MAX_SECOND_REVIEW_NOTE).optional(),
+});
+const rateError = { error: 'Rate must be a number from 0 to 1' };
 export const secondReviewSettings = z.object({
   /** The share of human decisions sampled, from 0 to 1 (2 % by default). */
-  rate: z.number().min(0).max(1),
+  rate: z.number(rateError).min(0, rateError).max(1, rateError),
 });
+export const secondReviewSettingsResponse = z.object({ success: z.literal(true), rate: z.number() });
 /** Agreement over the last 30 days, per moderator and per rule. */
 export const agreementRow = z.object({
   kind: z.enum(['moderator', 'rule']),
@@ -239,4 +258,8 @@ export const secondReviewMessages = {
   answered: 'This decision has already been reviewed',
   notFound: 'Review not found',
   saved: 'Review saved',
+  notDisagreed: 'Only a disagreement can be settled',
+  settled: 'This disagreement has already been settled',
+  deleteFirst: 'Delete the ad first, then settle',
+  settingsSaved: 'Settings saved',
 } as const;
