@@ -134,3 +134,17 @@ export const moderationSettings = pgTable('moderation_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: uuid('updated_by'),
 });
+
+/**
+ * The queue names admins maintain (issue 34.5): a `route` rule sends ads to one of them, and each
+ * is a view of the ads directory. Kept by name, compared case-insensitively.
+ */
+export const moderationQueues = pgTable(
+  'moderation_queues',
+  {
+    name: text('name').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+  },
+  (t) => [uniqueIndex('moderation_queues_name_lower_idx').on(sql`lower(${t.name})`)],
+);
