@@ -65,27 +65,38 @@ async function panelShows(
   heading: { is: string } | { isNot: string },
   withCardAndHistory: boolean,
 ): Promise<number> {
-  await page.waitForFunction(
-    ([title, heading, full]) => {
-      const panel = Array.from(document.querySelectorAll('[role="dialog"]')).find(
-        (d) => document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent === title,
+  await page
+    .waitForFunction(
+      ([title, heading, full]) => {
+        const panel = Array.from(document.querySelectorAll('[role="dialog"]')).find(
+          (d) => document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent === title,
+        );
+        if (!panel) return false;
+        const h = panel.querySelector('h3');
+        if (!h || ('is' in heading ? h.textContent !== heading.is : h.textContent === heading.isNot)) return false;
+        if (!panel.querySelector('[aria-label="Details"]')) return false;
+        if (full) {
+          const card = panel.querySelector('section[aria-label="Advertiser"]');
+          if (!card || (card.textContent ?? '').includes('Loading')) return false;
+          // The history loaded: its entries, or "No history yet" (the bench's seeded ads have no entries).
+          if (panel.querySelector('[aria-label="Loading history"]')) return false;
+          if (!panel.querySelector('ol[aria-label="History"]') && !(panel.textContent ?? '').includes('No history yet'))
+            return false;
+        }
+        (window as unknown as { benchClock: Clock }).benchClock.done = performance.now();
+        return true;
+      },
+      [PANEL, heading, withCardAndHistory] as const,
+      { polling: 'raf', timeout: 30_000 },
+    )
+    .catch(async (err: unknown) => {
+      // What the page showed instead, to see why (a bench that stops should say where).
+      await page.screenshot({ path: path.join(os.tmpdir(), 'bench-workbench-timeout.png') });
+      console.error(
+        await page.evaluate(() => (document.querySelector('[role="dialog"]') as HTMLElement | null)?.innerText),
       );
-      if (!panel) return false;
-      const h = panel.querySelector('h3');
-      if (!h || ('is' in heading ? h.textContent !== heading.is : h.textContent === heading.isNot)) return false;
-      if (!panel.querySelector('[aria-label="Details"]')) return false;
-      if (full) {
-        const card = panel.querySelector('section[aria-label="Advertiser"]');
-        if (!card || (card.textContent ?? '').includes('Loading')) return false;
-        if (panel.querySelector('[aria-label="Loading history"]') || !panel.querySelector('ol[aria-label="History"]'))
-          return false;
-      }
-      (window as unknown as { benchClock: Clock }).benchClock.done = performance.now();
-      return true;
-    },
-    [PANEL, heading, withCardAndHistory] as const,
-    { polling: 'raf', timeout: 30_000 },
-  );
+      throw err;
+    });
   return page.evaluate(() => {
     const c = (window as unknown as { benchClock: Clock }).benchClock;
     return c.done! - c.at!;

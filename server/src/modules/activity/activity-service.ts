@@ -104,10 +104,17 @@ export class ActivityService {
     private readonly timeZone = DEFAULT_MARKETPLACE_TIME_ZONE,
   ) {}
 
-  /** Oldest first; a deleted ad keeps its entries, an id that never had any is a 404. */
+  /**
+   * Oldest first; a deleted ad keeps its entries. An ad with none yet (written around the
+   * submission trigger: a bulk load, an import with triggers off) has an empty history; an id that
+   * is neither an ad nor in the trail is a 404.
+   */
   async history(adId: string): Promise<AdHistoryEvent[]> {
     const rows = await audit.adHistory(this.db, adId);
-    if (!rows.length) throw new NotFoundError(adMessages.notFound);
+    if (!rows.length) {
+      const [ad] = rowsOf(await this.db.execute(sql`select 1 from advertisements where id = ${adId}::uuid`));
+      if (!ad) throw new NotFoundError(adMessages.notFound);
+    }
     const messages = await this.db
       .select()
       .from(advertiserMessages)
