@@ -122,7 +122,13 @@ async function main() {
     const text = [
       `\n## ${new Date().toISOString().slice(0, 10)} — advertiser card and the ads list's views (issue 32)`,
       '',
-      `Command: \`node --import tsx bench/advertiser-card.ts ${process.argv.slice(2).join(' ')}\`. Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
+      `Command: \`node --import tsx bench/advertiser-card.ts ${process.argv
+        .slice(2)
+        .join(' ')
+        .replace(
+          /--pg-url \S+/,
+          '--pg-url URL',
+        )}\`. Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
       `PostgreSQL, ${ADS.toLocaleString('en')} ads (+${HEAVY.toLocaleString('en')} of one advertiser; seeded in ${seconds.toFixed(0)} s), ${SECONDS} s each. Target: the card's p95 < 20 ms at 10 connections for the ${HEAVY.toLocaleString('en')}-ad advertiser.`,
       '',
       '| request | connections | req/s | p50 ms | p95 ms | p99 ms | errors |',

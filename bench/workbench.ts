@@ -125,8 +125,9 @@ async function measure(url: string) {
       (await row.getAttribute('aria-label'))!.replace(/^#\S+ /, '');
 
     // Opening: each of the first rows in turn, closed again with Escape.
+    const shown = await rows.count();
     for (let i = 0; i < RUNS; i++) {
-      const row = rows.nth(i % 20);
+      const row = rows.nth(i % shown);
       const heading = await headingOf(row);
       await page.waitForTimeout(READING_MS);
       await markNext(page, 'click');
@@ -182,7 +183,13 @@ function section(table: string, seeded: string): string {
   return [
     `\n## ${new Date().toISOString().slice(0, 10)} — review workbench in Chromium (issue 32)`,
     '',
-    `Command: \`npm run bench:workbench -- ${process.argv.slice(2).join(' ')}\`. PostgreSQL 15, ${seeded}. Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}. Chromium headless at 1440×900, the built app from the same server, loopback.`,
+    `Command: \`npm run bench:workbench -- ${process.argv
+      .slice(2)
+      .join(' ')
+      .replace(
+        /--pg-url \S+/,
+        '--pg-url URL',
+      )}\`. PostgreSQL 15, ${seeded}. Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}. Chromium headless at 1440×900, the built app from the same server, loopback.`,
     '',
     table,
     '',
