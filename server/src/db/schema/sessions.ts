@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -24,9 +25,33 @@ export const signInFailures = pgTable(
     email: text('email').notNull(),
     ip: text('ip').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+    /**
+     * The trusted device the attempt came from (the hash of its device cookie), or null for any
+     * other browser: a device's failures count only against that device, and strangers' failures
+     * never against it (docs/decisions/0031-device-cookies.md).
+     */
+    device: text('device'),
   },
   (t) => [
     index('sign_in_failures_email_idx').on(t.email, t.failedAt),
     index('sign_in_failures_ip_idx').on(t.ip, t.failedAt),
+    index('sign_in_failures_device_idx')
+      .on(t.device, t.failedAt)
+      .where(sql`${t.device} is not null`),
   ],
+);
+
+/**
+ * Browsers that have signed in successfully as an account (docs/decisions/0031-device-cookies.md):
+ * the device cookie holds a random token, stored here hashed with the account's email.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('trusted_devices_email_idx').on(t.email)],
 );
