@@ -80,6 +80,7 @@ export const ruleMessages = {
   reasonUnknown: 'Rejection reason not found',
   sampleRateInvalid: `Sample rate must be from ${MIN_APPROVE_SAMPLE_RATE} to 1`,
   versionConflict: 'This rule was changed by someone else. Reload it and try again.',
+  versionRequired: 'Send the version you started from',
   backtestRunning: 'A backtest of this rule is already running',
   backtestNotFound: 'Backtest not found',
   patternUnsafe: 'This pattern could take too long on some texts; write it more simply',

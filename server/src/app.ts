@@ -23,6 +23,7 @@ import { liveRoutes } from './modules/live/live-routes';
 import { rejectionReasonsRoutes } from './modules/rejection-reasons/rejection-reasons-routes';
 import { AnalysisWorker } from './modules/signals/analysis-worker';
 import { signalsRoutes } from './modules/signals/signals-routes';
+import { rulesRoutes } from './modules/rules/rules-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 import { dutiesRoutes } from './modules/duties/duties-routes';
 import { exportsRoutes } from './modules/exports/exports-routes';
@@ -229,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(claimsRoutes, { ...moduleDeps, claimsPerAdmin: config.claimsPerAdmin });
     await admin.register(rejectionReasonsRoutes, moduleDeps);
     await admin.register(signalsRoutes, moduleDeps);
+    await admin.register(rulesRoutes, moduleDeps);
   });
 
   await registerStaticFiles(app, {

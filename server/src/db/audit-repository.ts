@@ -138,6 +138,7 @@ const existsSql = sql`case e.entity
     when 'banner' then exists (select 1 from banner_ads x where x.id = e.entity_id)
     when 'duty' then exists (select 1 from duties x where x.id = e.entity_id)
     when 'reason' then exists (select 1 from rejection_reasons x where x.id = e.entity_id)
+    when 'rule' then exists (select 1 from moderation_rules x where x.id = e.entity_id)
     else false end`;
 
 /**

@@ -93,6 +93,12 @@ const covered = [
   'GET /api/signals/phrases',
   'POST /api/signals/phrases',
   'DELETE /api/signals/phrases',
+  // Moderation rules (docs/decisions/0030-moderation-rules.md).
+  'GET /api/moderation-rules',
+  'POST /api/moderation-rules',
+  'GET /api/moderation-rules/:id',
+  'PUT /api/moderation-rules/:id',
+  'DELETE /api/moderation-rules/:id',
 ];
 
 /** The event stream never ends: its answer is read as a stream, and an open one is left to app.close(). */

@@ -279,6 +279,18 @@ describeApi('OpenAPI description at /api/docs/json', () => {
       return row?.status === 'failed' && row;
     });
 
+    // Moderation rules to read, edit and delete (docs/decisions/0030-moderation-rules.md).
+    const ruleOf = (name: string) => ({
+      name,
+      conditions: [{ field: 'category', op: 'eq', value: 'Jobs' }],
+      action: { type: 'flag', label: 'Jobs' },
+    });
+    const postRule = async (name: string) =>
+      (await inject({ method: 'POST', url: '/api/moderation-rules', payload: ruleOf(name) })).json().rule as {
+        _id: string;
+      };
+    const [rule, doomedRule] = [await postRule('Read and edit'), await postRule('Doomed')];
+
     const calls: Call[] = [
       { route: 'GET /api/health', send: () => inject({ method: 'GET', url: '/api/health', cookie: null }) },
       {
@@ -485,6 +497,28 @@ describeApi('OpenAPI description at /api/docs/json', () => {
         route: 'GET /api/dashboard/moderation',
         send: () => inject({ method: 'GET', url: '/api/dashboard/moderation' }),
       },
+      { route: 'GET /api/moderation-rules', send: () => inject({ method: 'GET', url: '/api/moderation-rules' }) },
+      {
+        route: 'GET /api/moderation-rules/:id',
+        send: () => inject({ method: 'GET', url: `/api/moderation-rules/${rule._id}` }),
+      },
+      {
+        route: 'POST /api/moderation-rules',
+        send: () => inject({ method: 'POST', url: '/api/moderation-rules', payload: ruleOf('Created') }),
+      },
+      {
+        route: 'PUT /api/moderation-rules/:id',
+        send: () =>
+          inject({
+            method: 'PUT',
+            url: `/api/moderation-rules/${rule._id}`,
+            payload: { ...ruleOf('Edited'), version: 1 },
+          }),
+      },
+      {
+        route: 'DELETE /api/moderation-rules/:id',
+        send: () => inject({ method: 'DELETE', url: `/api/moderation-rules/${doomedRule._id}` }),
+      },
     ];
 
     // The event stream never ends: its answer is checked as a stream (and left to app.close()).
@@ -502,6 +536,15 @@ describeApi('OpenAPI description at /api/docs/json', () => {
     }
 
     const errors: Call[] = [
+      {
+        route: 'PUT /api/moderation-rules/:id',
+        send: () =>
+          inject({
+            method: 'PUT',
+            url: `/api/moderation-rules/${rule._id}`,
+            payload: { ...ruleOf('Stale'), version: 1 },
+          }),
+      },
       { route: 'GET /api/users/:id', send: () => inject({ method: 'GET', url: `/api/users/${randomUUID()}` }) },
       { route: 'POST /api/packages', send: () => inject({ method: 'POST', url: '/api/packages', payload: {} }) },
       {
