@@ -21,6 +21,7 @@ import { claimsRoutes } from './modules/claims/claims-routes';
 import { LiveHub, type LiveOptions } from './modules/live/live-hub';
 import { liveRoutes } from './modules/live/live-routes';
 import { rejectionReasonsRoutes } from './modules/rejection-reasons/rejection-reasons-routes';
+import { secondReviewRoutes } from './modules/second-review/second-review-routes';
 import { AnalysisWorker } from './modules/signals/analysis-worker';
 import { signalsRoutes } from './modules/signals/signals-routes';
 import { rulesRoutes } from './modules/rules/rules-routes';
@@ -64,6 +65,8 @@ export type AppDeps = {
    * true unless given. buildTestApp leaves it off unless a test asks, so other tests' ads stay as made.
    */
   analyseAds?: boolean;
+  /** Draws for sampling decisions into second review; Math.random unless given (tests make it certain). */
+  random?: () => number;
 };
 
 export type App = FastifyInstance;
@@ -193,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.addHook('onClose', () => analysis.close());
   }
   app.decorate('analysisWorker', analysis);
-  const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log, outbox };
+  const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log, outbox, random: deps.random };
   registerUploadSweep(app, { db: database.db, storage, clock });
   const live = new LiveHub(database.db, database.listen, app.log, (hashes) => auth.liveSessions(hashes), {
     perSession: config.live.streamsPerSession,
@@ -230,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(claimsRoutes, { ...moduleDeps, claimsPerAdmin: config.claimsPerAdmin });
     await admin.register(rejectionReasonsRoutes, moduleDeps);
     await admin.register(signalsRoutes, moduleDeps);
+    await admin.register(secondReviewRoutes, moduleDeps);
     await admin.register(rulesRoutes, moduleDeps);
   });
 

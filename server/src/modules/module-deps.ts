@@ -12,4 +12,6 @@ export type ModuleDeps = {
   log: FastifyBaseLogger;
   /** Messages to advertisers, written in the same transaction as the decision they report. */
   outbox: AdvertiserOutbox;
+  /** Draws for sampling decisions into second review; Math.random unless a test passes its own. */
+  random?: () => number;
 };

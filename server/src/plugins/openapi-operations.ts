@@ -167,6 +167,31 @@ export const operations: Record<string, OperationText> = {
     'The template as it is now',
   ),
   'DELETE /api/rejection-reasons/:id': op('deleteRejectionReason', 'Delete a rejection-reason template', 'Deleted'),
+
+  'GET /api/second-reviews': op(
+    'listSecondReviews',
+    'Decisions sampled for a second review (open, disagreed or answered; keyset paged)',
+    'One page of reviews',
+  ),
+  'POST /api/second-reviews/:id/answer': op(
+    'answerSecondReview',
+    "Agree or disagree with another moderator's decision",
+    'The review, with the first decision revealed',
+    [409],
+  ),
+  'POST /api/second-reviews/:id/settle': op(
+    'settleSecondReview',
+    'Record the action taken on a disagreement',
+    'The review, settled',
+    [409],
+  ),
+  'GET /api/second-reviews/settings': op('getSecondReviewSettings', 'The share of decisions sampled', 'The rate'),
+  'PUT /api/second-reviews/settings': op('setSecondReviewSettings', 'Set the share of decisions sampled', 'The rate'),
+  'GET /api/second-reviews/agreement': op(
+    'getSecondReviewAgreement',
+    'Agreement per moderator and per rule over the last 30 days',
+    'The figures',
+  ),
 };
 
 /** What each error status means, the same for every operation that lists it. */

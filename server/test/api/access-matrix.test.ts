@@ -99,6 +99,13 @@ const covered = [
   'GET /api/moderation-rules/:id',
   'PUT /api/moderation-rules/:id',
   'DELETE /api/moderation-rules/:id',
+  // Second review (docs/decisions/0030-moderation-rules.md).
+  'GET /api/second-reviews',
+  'POST /api/second-reviews/:id/answer',
+  'POST /api/second-reviews/:id/settle',
+  'GET /api/second-reviews/settings',
+  'PUT /api/second-reviews/settings',
+  'GET /api/second-reviews/agreement',
 ];
 
 /** The event stream never ends: its answer is read as a stream, and an open one is left to app.close(). */

@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { messages } from '@backoffice/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { rejectionReasons } from '../../src/db/schema';
+import { rejectionReasons, secondReviews } from '../../src/db/schema';
 import { DOCS_PREFIX } from '../../src/plugins/openapi';
 import { bannerClient, formParts, images, makeBannerAd, validFields } from '../support/banner-factories';
 import { dutyBody, makeDuty, makePackage, packageBody } from '../support/catalogue-factories';
@@ -279,6 +279,19 @@ describeApi('OpenAPI description at /api/docs/json', () => {
       return row?.status === 'failed' && row;
     });
 
+    // A decision another admin made, sampled for second review: answered, then settled, below.
+    const [review] = await db
+      .insert(secondReviews)
+      .values({
+        adId: ad1.id,
+        adHeading: ad1.heading,
+        decision: 'approved',
+        decidedBy: admin.id,
+        decidedByName: 'Other',
+        decidedAt: t.clock(),
+      })
+      .returning();
+
     // Moderation rules to read, edit and delete (docs/decisions/0030-moderation-rules.md).
     const ruleOf = (name: string) => ({
       name,
@@ -518,6 +531,36 @@ describeApi('OpenAPI description at /api/docs/json', () => {
       {
         route: 'DELETE /api/moderation-rules/:id',
         send: () => inject({ method: 'DELETE', url: `/api/moderation-rules/${doomedRule._id}` }),
+      },
+      {
+        route: 'GET /api/second-reviews',
+        send: () => inject({ method: 'GET', url: '/api/second-reviews?state=open' }),
+      },
+      {
+        route: 'POST /api/second-reviews/:id/answer',
+        send: () =>
+          inject({
+            method: 'POST',
+            url: `/api/second-reviews/${review!.id}/answer`,
+            payload: { answer: 'disagree', note: 'A duplicate' },
+          }),
+      },
+      {
+        route: 'POST /api/second-reviews/:id/settle',
+        send: () =>
+          inject({ method: 'POST', url: `/api/second-reviews/${review!.id}/settle`, payload: { action: 'messaged' } }),
+      },
+      {
+        route: 'GET /api/second-reviews/settings',
+        send: () => inject({ method: 'GET', url: '/api/second-reviews/settings' }),
+      },
+      {
+        route: 'PUT /api/second-reviews/settings',
+        send: () => inject({ method: 'PUT', url: '/api/second-reviews/settings', payload: { rate: 0.02 } }),
+      },
+      {
+        route: 'GET /api/second-reviews/agreement',
+        send: () => inject({ method: 'GET', url: '/api/second-reviews/agreement' }),
       },
     ];
 

@@ -65,6 +65,8 @@ export async function buildTestApp(
     live?: LiveOptions;
     /** Analyse new ads for trust signals (off unless asked: other tests' ads stay as made). */
     analyseAds?: boolean;
+    /** The draws that sample decisions into second review (Math.random unless given). */
+    random?: () => number;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(opts.sameDatabaseAs?.database);
@@ -88,6 +90,7 @@ export async function buildTestApp(
     storage,
     live: opts.live,
     analyseAds: opts.analyseAds ?? false,
+    random: opts.random,
   });
   await app.ready();
   return {

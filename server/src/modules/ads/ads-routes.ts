@@ -40,9 +40,9 @@ const bulkFormValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
 /** Advertisement calls in docs/product.md#calls, extended by docs/decisions/0014-ad-moderation-rules.md (server paging) and docs/decisions/0014-ad-moderation-rules.md (bulk). */
 export const adsRoutes: FastifyPluginAsyncZod<ModuleDeps & { timeZone?: string }> = async (
   app,
-  { db, storage, clock, log, outbox, timeZone },
+  { db, storage, clock, log, outbox, random, timeZone },
 ) => {
-  const ads = new AdsService(db, storage, clock, log, outbox);
+  const ads = new AdsService(db, storage, clock, log, outbox, random);
   const reads = new AdsReadService(db, clock, timeZone);
 
   app.get(

@@ -8,7 +8,8 @@ import {
   type SignalKind,
 } from '@backoffice/contract';
 import { recordAudit, recordAuditMany } from '../../db/audit-repository';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { maybeSampleDecision, secondReviewRate } from '../../db/second-review-sampling';
 import type { AdRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { AdvertiserOutbox } from '../../messages/advertiser-outbox';
@@ -58,6 +59,8 @@ export class AdsService {
     private readonly clock: Clock,
     private readonly log: Log,
     private readonly outbox: AdvertiserOutbox,
+    /** Draws whether a decision is sampled into second review (tests pass their own). */
+    private readonly random: () => number = Math.random,
   ) {}
 
   /** docs/decisions/0014-ad-moderation-rules.md: pending → approved, or → rejected with a reason; anything else is a 409. */
@@ -85,6 +88,7 @@ export class AdsService {
         },
         this.outbox.messagesOf([message]),
       );
+      await this.sample(tx, [updated]);
       return updated;
     });
     this.outbox.afterCommit();
@@ -158,6 +162,7 @@ export class AdsService {
               })),
             ),
           );
+          await this.sample(tx, rows);
           return { locked: ids.length, decided: rows.length };
         });
         ok += chunk.decided;
@@ -170,6 +175,31 @@ export class AdsService {
     }
     const remaining = await matching.countPendingMatching(this.db, match, before);
     return { success: true, ok, failed, remaining };
+  }
+
+  /**
+   * Second review (docs/decisions/0030-moderation-rules.md): each decided row is copied into
+   * second_reviews at the `second_review_rate` setting, in the decision's transaction.
+   */
+  private async sample(tx: Executor, rows: AdRow[]): Promise<void> {
+    if (!rows.length) return;
+    const rate = await secondReviewRate(tx);
+    if (rate <= 0) return;
+    for (const row of rows) {
+      await maybeSampleDecision(
+        tx,
+        {
+          adId: row.id,
+          adHeading: row.heading,
+          decision: row.status as 'approved' | 'rejected',
+          rejectionReason: row.rejectionReason,
+          decidedAt: row.moderatedAt!,
+          decidedBy: row.moderatedBy!,
+        },
+        rate,
+        this.random,
+      );
+    }
   }
 
   /** Every ad the list's filters match, in its order, `size` per statement (the CSV export). */
