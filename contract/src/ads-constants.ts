@@ -73,6 +73,7 @@ export const adMessages = {
   lastTooLarge: 'last must not exceed the page size',
   categoryTooLong: 'Category is too long',
   districtTooLong: 'District is too long',
+  queueTooLong: 'Queue name is too long',
 } as const;
 
 /** docs/product.md#ads-moderation: paths not starting with /uploads are served under /uploads/. */

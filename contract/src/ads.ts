@@ -56,6 +56,12 @@ export const advertisement = z.object({
   signals: z.array(z.enum(SIGNAL_KINDS)).optional(),
   /** Its risk 0–100 from the signals; null until the ad has been analysed. */
   risk: z.number().int().min(0).max(100).nullable().optional(),
+  /** What live moderation rules did (docs/decisions/0030-moderation-rules.md): their flags' labels (chips) … */
+  ruleLabels: z.array(z.string()).optional(),
+  /** … the queue a `route` sent it to (null: none) … */
+  ruleQueue: z.string().nullable().optional(),
+  /** … and whether a `prioritise` put it ahead of the pending queue. */
+  prioritised: z.boolean().optional(),
 });
 export type Advertisement = z.infer<typeof advertisement>;
 
@@ -90,6 +96,8 @@ const adListFields = z.strictObject({
   signal: signalFilter.optional(),
   /** Ads whose risk is at least this (analysed ads only). */
   minRisk: minRiskFilter.optional(),
+  /** Ads a live moderation rule routed to this queue (docs/decisions/0030-moderation-rules.md). */
+  queue: optionalText(100, adMessages.queueTooLong),
   /**
    * Keyset paging (docs/decisions/0020-keyset-paging.md): the rows after or before a row given by
    * its cursor (a page's `cursors.end` or `cursors.start`), or the last `last` rows of the order
@@ -119,6 +127,7 @@ export const adCountQuery = adListFields.pick({
   decided: true,
   signal: true,
   minRisk: true,
+  queue: true,
 });
 export type AdCountParams = z.input<typeof adCountQuery>;
 export const adCountResponse = z.object({ total: z.number().int() });

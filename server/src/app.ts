@@ -190,6 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage,
     clock,
     log: app.log,
+    // Live and shadow moderation rules run on each new ad right after its signals (docs/decisions/0030-moderation-rules.md).
+    rules: { clock, outbox, random: deps.random },
   });
   if (deps.analyseAds !== false) {
     await analysis.start();

@@ -17,6 +17,8 @@ export type AuditEntry = {
   action: AuditAction;
   /** The signed-in admin; their display name is copied in the same statement. Null: nobody known. */
   actorId: string | null;
+  /** Who acted when it is no admin: a moderation rule ("Rule: NAME"). Used only when `actorId` is null. */
+  actorName?: string;
   at: Date;
   rejectionReason?: string | null;
   /** Never a password, hash or token: field names, from/to values, counts, the email of a failed sign-in. */
@@ -35,7 +37,7 @@ const displayName = sql`coalesce(nullif(${users.name}, ''), ${users.username})`;
 export async function recordAudit(db: Executor, entry: AuditEntry, alongside?: SQL): Promise<void> {
   const actorName = entry.actorId
     ? sql`(select ${displayName} from ${users} where ${users.id} = ${entry.actorId}::uuid)`
-    : sql`null`;
+    : sql`${entry.actorName ?? null}::text`;
   await db.execute(sql`${withAlongside(alongside)}
     insert into ${auditEvents} (entity, entity_id, entity_label, action, actor_id, actor_name, at,
       rejection_reason, details, advertiser_id, submitted_at)
@@ -55,16 +57,16 @@ export async function recordAuditMany(db: Executor, entries: AuditEntry[], along
     (e, i) => sql`(${e.entity}, ${e.entityId}::uuid, ${e.entityLabel}, ${e.action}, ${e.actorId}::uuid,
       ${e.at.toISOString()}::timestamptz, ${e.rejectionReason ?? null},
       ${e.details ? JSON.stringify(e.details) : null}::jsonb, ${e.advertiserId ?? null}::uuid,
-      ${e.submittedAt?.toISOString() ?? null}::timestamptz, ${i}::int)`,
+      ${e.submittedAt?.toISOString() ?? null}::timestamptz, ${e.actorId ? null : (e.actorName ?? null)}::text, ${i}::int)`,
   );
   await db.execute(sql`${withAlongside(alongside)}
     insert into ${auditEvents} (entity, entity_id, entity_label, action, actor_id, actor_name, at,
       rejection_reason, details, advertiser_id, submitted_at)
     select v.entity, v.entity_id, v.entity_label, v.action, v.actor_id,
-      (select ${displayName} from ${users} where ${users.id} = v.actor_id), v.at,
+      coalesce((select ${displayName} from ${users} where ${users.id} = v.actor_id), v.actor_name), v.at,
       v.rejection_reason, v.details, v.advertiser_id, v.submitted_at
     from (values ${sql.join(rows, sql`, `)}) as v(entity, entity_id, entity_label, action, actor_id, at,
-      rejection_reason, details, advertiser_id, submitted_at, ord)
+      rejection_reason, details, advertiser_id, submitted_at, actor_name, ord)
     order by v.ord`);
 }
 

@@ -40,6 +40,8 @@ export type CompiledRule = RuleVersion & { test: (facts: AdFacts) => boolean };
 export const MAX_TEXT_SEARCHED = 20_000;
 
 const lower = (s: string) => s.toLocaleLowerCase('en');
+/** A category, district or type as compared: spaces around a saved value ("Colombo ") do not count. */
+const key = (s: string) => lower(s).trim();
 const textOf = (f: AdFacts) => `${f.heading}\n${f.details}`.slice(0, MAX_TEXT_SEARCHED);
 
 function numberOf(field: RuleCondition['field'], f: AdFacts): number | null {
@@ -93,10 +95,10 @@ function compileCondition(c: RuleCondition): (f: AdFacts) => boolean {
     return (f) => (f.price !== null) === wanted;
   }
   if (op === 'in') {
-    const set = new Set((Array.isArray(value) ? value : []).map((v) => lower(String(v))));
+    const set = new Set((Array.isArray(value) ? value : []).map((v) => key(String(v))));
     return (f) => {
       const s = stringOf(field, f);
-      return s !== null && set.has(lower(s));
+      return s !== null && set.has(key(s));
     };
   }
   if (typeof value === 'number') {
@@ -111,12 +113,12 @@ function compileCondition(c: RuleCondition): (f: AdFacts) => boolean {
     };
   }
   if (typeof value === 'string') {
-    const wanted = lower(value);
+    const wanted = key(value);
     return (f) => {
       const s = stringOf(field, f);
       if (s === null) return false;
-      if (op === 'eq') return lower(s) === wanted;
-      if (op === 'neq') return lower(s) !== wanted;
+      if (op === 'eq') return key(s) === wanted;
+      if (op === 'neq') return key(s) !== wanted;
       return false;
     };
   }

@@ -21,6 +21,8 @@ export type AdFilter = Pick<AdListQuery, 'status' | 'category' | 'district' | 'q
   signal?: AdListQuery['signal'];
   minRisk?: AdListQuery['minRisk'];
   decided?: AdListQuery['decided'];
+  /** A moderation rule's queue (docs/decisions/0030-moderation-rules.md). */
+  queue?: AdListQuery['queue'];
   view?: AdListQuery['view'];
   viewer?: Viewer;
 };
@@ -35,6 +37,7 @@ export const FILTER_NAMES = [
   'signals',
   'minRisk',
   'decidedFrom',
+  'queue',
 ] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 /** Names bound besides the filters': the claim view's instant, and the decided range's two ends. */
@@ -64,6 +67,8 @@ const filterConditions: Record<FilterName, (v: Value) => SQL> = {
   // Decided in a range (ads_status_moderated_at_idx), as the dashboard's figures count.
   decidedFrom: (v) =>
     sql`(${advertisements.moderatedAt} >= ${v('decidedFrom')}::timestamptz and ${advertisements.moderatedAt} < ${v('decidedTo')}::timestamptz)`,
+  // A rule's queue, oldest first from ads_rule_queue_idx (rule_queue, posting_date, id; non-null queues only).
+  queue: (v) => sql`${advertisements.ruleQueue} = ${v('queue')}`,
 };
 
 /** The values `q` binds, by name: the one list of them (filters by name, plus the values they share). */
@@ -75,6 +80,7 @@ export function boundFilters(q: AdFilter): Partial<Record<BoundName, string>> {
   if (q.q) bound.pattern = containsPattern(q.q);
   if (q.signal?.length) bound.signals = `{${[...new Set(q.signal)].sort().join(',')}}`;
   if (q.minRisk !== undefined) bound.minRisk = String(q.minRisk);
+  if (q.queue) bound.queue = q.queue;
   if (q.decided) {
     if (!q.viewer?.timeZone) throw new Error('the decided filter needs the viewer and the time zone');
     const { from, to } = decidedRange(q.decided, q.viewer.now, q.viewer.timeZone);
@@ -92,9 +98,9 @@ export function boundFilters(q: AdFilter): Partial<Record<BoundName, string>> {
   return bound;
 }
 
-/** Narrowed by a trust signal, a risk or a decision's date: ad_summary cannot count these, a count of the matches does. */
-export const beyondSummary = (q: Pick<AdFilter, 'signal' | 'minRisk' | 'decided'>) =>
-  !!q.signal?.length || q.minRisk !== undefined || q.decided !== undefined;
+/** Narrowed by a trust signal, a risk, a decision's date or a rule's queue: ad_summary cannot count these, a count of the matches does. */
+export const beyondSummary = (q: Pick<AdFilter, 'signal' | 'minRisk' | 'decided' | 'queue'>) =>
+  !!q.signal?.length || q.minRisk !== undefined || q.decided !== undefined || !!q.queue;
 
 const DAY = 24 * HOUR;
 

@@ -1,7 +1,7 @@
-import { and, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import { ADVERTISER_CARD_LATEST, type AdStatus } from '@backoffice/contract';
 import { rowsOf, type Executor } from '../../db/client';
-import { advertisements } from '../../db/schema';
+import { advertisements, type AdRow } from '../../db/schema';
 import { filters, type AdFilter } from './ads-filters';
 
 export type AdvertiserCardRow = {
@@ -59,4 +59,18 @@ export async function countPendingSince(
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * The pending ads a live rule prioritised (docs/decisions/0030-moderation-rules.md) that the
+ * filters match, highest priority then oldest first, at most `limit`: the few the pending queue's
+ * first page shows ahead of the rest. A range of ads_rule_priority_idx (pending, prioritised only).
+ */
+export function prioritisedPending(db: Executor, f: AdFilter, limit: number): Promise<AdRow[]> {
+  return db
+    .select()
+    .from(advertisements)
+    .where(and(filters(f), eq(advertisements.status, 'pending'), gt(advertisements.rulePriority, 0)))
+    .orderBy(desc(advertisements.rulePriority), asc(advertisements.postingDate), asc(advertisements.id))
+    .limit(limit);
 }

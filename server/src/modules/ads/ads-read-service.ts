@@ -21,6 +21,19 @@ import { toAdvertisement } from './ads-service';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
+/**
+ * The pending queue oldest first (status pending, or the overdue view): its first page shows the
+ * pending ads a live rule prioritised ahead of the rest (at most a page of them; they are few),
+ * and they keep their place further on as well. The queue's keyset paging is untouched: a full
+ * order by priority would need an index over every pending ad's priority (docs/decisions/0030-moderation-rules.md).
+ */
+const pinsPrioritised = (q: AdListQuery) =>
+  q.page === 1 &&
+  q.after === undefined &&
+  q.sort === 'postingDate' &&
+  q.order === 'asc' &&
+  (q.status === 'pending' || q.view === 'overdue');
+
 /** The ads directory's reads: its pages, their totals, and the advertiser card beside an ad. */
 export class AdsReadService {
   private readonly summary: AdSummaryCache;
@@ -63,11 +76,15 @@ export class AdsReadService {
           : totalShownByPage(q, page.rows.length)
         : await this.viewTotal({ ...q, viewer }, summary.filtered, rows);
     const byName = (a: string, b: string) => a.localeCompare(b);
-    const pendingIds = page.rows.filter((r) => r.status === 'pending').map((r) => r.id);
+    const pinned = pinsPrioritised(q) ? await readRepo.prioritisedPending(this.db, { ...q, viewer }, q.pageSize) : [];
+    const pinnedIds = new Set(pinned.map((r) => r.id));
+    const shown = [...pinned, ...page.rows.filter((r) => !pinnedIds.has(r.id))];
+    const pendingIds = shown.filter((r) => r.status === 'pending').map((r) => r.id);
     const claims = await liveClaims(this.db, pendingIds, viewer.now);
+    // The cursors are the queue's own rows: the next page follows them, pinned ads or not.
     const [first, last] = [page.rows[0], page.rows.at(-1)];
     return {
-      advertisements: page.rows.map((r) => ({ ...toAdvertisement(r), claim: claims.get(r.id) ?? null })),
+      advertisements: shown.map((r) => ({ ...toAdvertisement(r), claim: claims.get(r.id) ?? null })),
       total,
       page: q.page,
       pageSize: q.pageSize,

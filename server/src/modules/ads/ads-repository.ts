@@ -8,6 +8,8 @@ import { decodeCursor } from './ads-cursor';
 import { boundFilters, boundNames, filters, where, type AdFilter, type FilterName, type Viewer } from './ads-filters';
 
 export { FILTER_NAMES, type AdFilter } from './ads-filters';
+// The pending guard lives beside the audit writer: a live moderation rule decides ads through it too.
+export { moderatePending } from '../../db/ad-decision';
 
 /**
  * The Ad ID column shows the id's last five characters: it sorts by those, the full id breaking
@@ -188,25 +190,6 @@ export function lockAd(db: Executor, id: string): Promise<AdRow | undefined> {
     .for('update')
     .limit(1)
     .then((r) => r[0]);
-}
-
-/** docs/decisions/0014-ad-moderation-rules.md: one conditional update, so of two racing moderators exactly one wins. */
-export async function moderatePending(
-  db: Executor,
-  id: string,
-  change: { status: 'approved' | 'rejected'; rejectionReason: string | null; adminId: string; at: Date },
-): Promise<AdRow | undefined> {
-  const [row] = await db
-    .update(advertisements)
-    .set({
-      status: change.status,
-      rejectionReason: change.rejectionReason,
-      moderatedAt: change.at,
-      moderatedBy: change.adminId,
-    })
-    .where(and(eq(advertisements.id, id), eq(advertisements.status, 'pending')))
-    .returning();
-  return row;
 }
 
 export async function setImages(db: Executor, id: string, images: string[]): Promise<AdRow> {

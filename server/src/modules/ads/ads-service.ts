@@ -45,6 +45,9 @@ export function toAdvertisement(row: AdRow): Advertisement {
     moderatedBy: row.moderatedBy,
     signals: row.signalKinds as SignalKind[],
     risk: row.risk,
+    ruleLabels: row.ruleLabels,
+    ruleQueue: row.ruleQueue,
+    prioritised: row.rulePriority > 0,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   textBandKeys,
   type DuplicateTextEvidence,
 } from '../../signals/duplicate-text';
+import { applyRulesAfterSignals, type RuleRunDeps } from '../rules/rules-apply';
 import { invalidPhone } from '../../signals/invalid-phone';
 import { newAccount } from '../../signals/new-account';
 import { normalisePhone } from '../../signals/phone';
@@ -38,6 +39,12 @@ export type AnalysisDeps = {
   storage: FileStorage;
   clock: Clock;
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  /**
+   * The moderation rules (docs/decisions/0030-moderation-rules.md), run on the batch's pending ads
+   * in the transaction that writes their signals: the server's worker passes them; the backfill
+   * and the demo seed analyse without.
+   */
+  rules?: RuleRunDeps;
 };
 export type AnalyseOptions = {
   /** Skip the photos (the backfill's --text-only, the demo seed's placeholder pictures). */
@@ -135,9 +142,18 @@ export async function analyseAds(
   }
   const backLinks = linkDuplicatesBack(prepared);
   const rows = prepared.map((p) => toRow(p, priceBins.get(p.ad.id) ?? null));
-  const written = await db.transaction((tx) =>
-    writeAnalyses(tx, rows, deps.clock(), { force: !!opts.force, queued: opts.queued ?? [], backLinks }),
-  );
+  const { written, decided } = await db.transaction(async (tx) => {
+    const ids = await writeAnalyses(tx, rows, deps.clock(), {
+      force: !!opts.force,
+      queued: opts.queued ?? [],
+      backLinks,
+    });
+    return {
+      written: ids,
+      decided: deps.rules ? await applyRulesAfterSignals(tx, ids, { ...deps.rules, log: deps.log }) : 0,
+    };
+  });
+  if (decided) deps.rules?.outbox.afterCommit();
   return written;
 }
 
