@@ -25,6 +25,8 @@ import { secondReviewRoutes } from './modules/second-review/second-review-routes
 import { AnalysisWorker } from './modules/signals/analysis-worker';
 import { signalsRoutes } from './modules/signals/signals-routes';
 import { rulesRoutes } from './modules/rules/rules-routes';
+import { RuleBacktests } from './modules/rules/rules-backtest';
+import { rulesBacktestRoutes } from './modules/rules/rules-backtest-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 import { dutiesRoutes } from './modules/duties/duties-routes';
 import { exportsRoutes } from './modules/exports/exports-routes';
@@ -198,6 +200,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.addHook('onClose', () => analysis.close());
   }
   app.decorate('analysisWorker', analysis);
+  // Backtests run in this process; a shutdown stops them (recorded as cancelled).
+  const ruleBacktests = new RuleBacktests({
+    db: database.db,
+    clock,
+    log: app.log,
+    order: database.requestOrder,
+    load: interactiveLoad,
+  });
+  await ruleBacktests.open(database.kind);
+  app.addHook('onClose', () => ruleBacktests.close());
+  app.decorate('ruleBacktests', ruleBacktests);
   const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log, outbox, random: deps.random };
   registerUploadSweep(app, { db: database.db, storage, clock });
   const live = new LiveHub(database.db, database.listen, app.log, (hashes) => auth.liveSessions(hashes), {
@@ -237,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(signalsRoutes, moduleDeps);
     await admin.register(secondReviewRoutes, moduleDeps);
     await admin.register(rulesRoutes, moduleDeps);
+    await admin.register(rulesBacktestRoutes, { backtests: ruleBacktests });
   });
 
   await registerStaticFiles(app, {
@@ -263,5 +277,7 @@ declare module 'fastify' {
     storage: FileStorage;
     /** Analyses new ads for trust signals (tests wake the embedded queue with it). */
     analysisWorker: AnalysisWorker;
+    /** Rules' backtests running in this process (tests set their batch size and hold them between batches). */
+    ruleBacktests: RuleBacktests;
   }
 }

@@ -192,6 +192,23 @@ export const operations: Record<string, OperationText> = {
     'Agreement per moderator and per rule over the last 30 days',
     'The figures',
   ),
+
+  'POST /api/moderation-rules/:id/backtest': op(
+    'startRuleBacktest',
+    "Test a rule's current version against the last decided ads",
+    'The backtest: its figures when it ended within about 2 s (200), else running (202: poll it)',
+    [409],
+  ),
+  'GET /api/moderation-rules/:id/backtests/:backtestId': op(
+    'getRuleBacktest',
+    'A backtest, while it runs or after',
+    'The backtest and its figures so far',
+  ),
+  'POST /api/moderation-rules/:id/backtests/:backtestId/cancel': op(
+    'cancelRuleBacktest',
+    'Cancel a running backtest',
+    'The backtest as it is now (a finished one is left as it was)',
+  ),
 };
 
 /** What each error status means, the same for every operation that lists it. */

@@ -99,6 +99,9 @@ const covered = [
   'GET /api/moderation-rules/:id',
   'PUT /api/moderation-rules/:id',
   'DELETE /api/moderation-rules/:id',
+  'POST /api/moderation-rules/:id/backtest',
+  'GET /api/moderation-rules/:id/backtests/:backtestId',
+  'POST /api/moderation-rules/:id/backtests/:backtestId/cancel',
   // Second review (docs/decisions/0030-moderation-rules.md).
   'GET /api/second-reviews',
   'POST /api/second-reviews/:id/answer',

@@ -16,9 +16,15 @@ import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test
 const MUTATING_GETS = ['GET /api/user/signout'];
 /**
  * Routes that change only working state, recorded nowhere on purpose: releasing one's own claim
- * (claims are a lock, not a decision; a take-over is recorded, see the claim case below).
+ * (claims are a lock, not a decision; a take-over is recorded, see the claim case below); starting
+ * and cancelling a rule's backtest (a measurement that changes no ad and no rule; its row in
+ * rule_backtests names who started it and when).
  */
-const NOT_RECORDED = ['DELETE /api/advertisements/:id/claim'];
+const NOT_RECORDED = [
+  'DELETE /api/advertisements/:id/claim',
+  'POST /api/moderation-rules/:id/backtest',
+  'POST /api/moderation-rules/:id/backtests/:backtestId/cancel',
+];
 
 const NEW_PASSWORD = 'Brand-new-Passw0rd!';
 const WRONG_PASSWORD = 'Not-the-Passw0rd?';

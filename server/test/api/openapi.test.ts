@@ -303,6 +303,8 @@ describeApi('OpenAPI description at /api/docs/json', () => {
         _id: string;
       };
     const [rule, doomedRule] = [await postRule('Read and edit'), await postRule('Doomed')];
+    // Its backtest: started, read, cancelled (when it has ended already, it stays as it is).
+    let backtestId = '';
 
     const calls: Call[] = [
       { route: 'GET /api/health', send: () => inject({ method: 'GET', url: '/api/health', cookie: null }) },
@@ -561,6 +563,22 @@ describeApi('OpenAPI description at /api/docs/json', () => {
       {
         route: 'GET /api/second-reviews/agreement',
         send: () => inject({ method: 'GET', url: '/api/second-reviews/agreement' }),
+      },
+      {
+        route: 'POST /api/moderation-rules/:id/backtest',
+        send: async () => {
+          const res = await inject({ method: 'POST', url: `/api/moderation-rules/${rule._id}/backtest`, payload: {} });
+          backtestId = res.json()._id;
+          return res;
+        },
+      },
+      {
+        route: 'GET /api/moderation-rules/:id/backtests/:backtestId',
+        send: () => inject({ method: 'GET', url: `/api/moderation-rules/${rule._id}/backtests/${backtestId}` }),
+      },
+      {
+        route: 'POST /api/moderation-rules/:id/backtests/:backtestId/cancel',
+        send: () => inject({ method: 'POST', url: `/api/moderation-rules/${rule._id}/backtests/${backtestId}/cancel` }),
       },
     ];
 

@@ -1,0 +1,237 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Backtest, BacktestFigures, RuleAction, RuleCondition, RuleMode } from '@backoffice/contract';
+import { rowsOf, type Executor } from '../../db/client';
+import type { AdFacts, RuleVersion } from '../../rules/evaluate';
+
+/**
+ * The backtests' SQL (docs/decisions/0030-moderation-rules.md): their rows in rule_backtests, and
+ * the decided ads a backtest reads, newest decision first, a batch at a time.
+ */
+
+export type BacktestState = Backtest['state'];
+
+type BacktestRow = {
+  id: string;
+  rule_id: string;
+  version: number;
+  limit: number;
+  state: BacktestState;
+  scanned: number;
+  matched: number;
+  decided: number;
+  precision: number | null;
+  recall: number | null;
+  disagreements: BacktestFigures['disagreements'];
+  started_at: Date | string;
+  finished_at: Date | string | null;
+};
+
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+/** A row of rule_backtests as the API answers it. */
+export function toBacktest(r: BacktestRow): Backtest {
+  return {
+    _id: r.id,
+    ruleId: r.rule_id,
+    version: Number(r.version),
+    limit: Number(r.limit),
+    state: r.state,
+    scanned: Number(r.scanned),
+    matched: Number(r.matched),
+    decided: Number(r.decided),
+    precision: r.precision === null ? null : Number(r.precision),
+    recall: r.recall === null ? null : Number(r.recall),
+    disagreements: r.disagreements,
+    startedAt: iso(r.started_at),
+    finishedAt: r.finished_at === null ? null : iso(r.finished_at),
+  };
+}
+
+const columns = sql.raw(
+  'id, rule_id, version, "limit", state, scanned, matched, decided, precision, recall, disagreements, started_at, finished_at',
+);
+
+/**
+ * A running backtest whose server stopped without saying so (a crash) would keep its rule from
+ * being tested again: after this long it counts as failed (a backtest of the largest limit takes
+ * about a minute).
+ */
+export const STALE_AFTER_MS = 30 * 60_000;
+
+/** Marks the rule's (or every rule's) running backtests started before `before` as failed. */
+export async function failStale(db: Executor, before: Date, at: Date, ruleId?: string): Promise<void> {
+  await db.execute(sql`update rule_backtests set state = 'failed', finished_at = ${at.toISOString()}::timestamptz
+    where state = 'running' and started_at < ${before.toISOString()}::timestamptz
+    ${ruleId ? sql`and rule_id = ${ruleId}::uuid` : sql``}`);
+}
+
+/**
+ * The rule's current version, locked until the transaction ends (so two starts of its backtest
+ * follow one another), or null when there is no such rule.
+ */
+export async function lockRule(db: Executor, id: string): Promise<RuleVersion | null> {
+  const [row] = rowsOf<{
+    id: string;
+    name: string;
+    version: number;
+    mode: RuleMode;
+    sort_order: number;
+    conditions: RuleCondition[];
+    action: RuleAction;
+  }>(
+    await db.execute(sql`select id, name, version, mode, sort_order, conditions, action
+      from moderation_rules where id = ${id}::uuid for update`),
+  );
+  if (!row) return null;
+  const { sort_order: order, ...rest } = row;
+  return { ...rest, order, version: Number(row.version) };
+}
+
+export async function ruleExists(db: Executor, id: string): Promise<boolean> {
+  return rowsOf(await db.execute(sql`select 1 from moderation_rules where id = ${id}::uuid`)).length > 0;
+}
+
+export async function runningBacktestOf(db: Executor, ruleId: string): Promise<string | null> {
+  const [row] = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from rule_backtests where rule_id = ${ruleId}::uuid and state = 'running' limit 1`),
+  );
+  return row?.id ?? null;
+}
+
+export async function insertBacktest(
+  db: Executor,
+  b: { ruleId: string; version: number; limit: number; startedBy: string | null; at: Date },
+): Promise<Backtest> {
+  const [row] = rowsOf<BacktestRow>(
+    await db.execute(sql`insert into rule_backtests (rule_id, version, "limit", started_by, started_at)
+      values (${b.ruleId}::uuid, ${b.version}, ${b.limit}, ${b.startedBy}::uuid, ${b.at.toISOString()}::timestamptz)
+      returning ${columns}`),
+  );
+  return toBacktest(row!);
+}
+
+export async function findBacktest(db: Executor, ruleId: string, id: string): Promise<Backtest | null> {
+  const [row] = rowsOf<BacktestRow>(
+    await db.execute(sql`select ${columns} from rule_backtests where id = ${id}::uuid and rule_id = ${ruleId}::uuid`),
+  );
+  return row ? toBacktest(row) : null;
+}
+
+/**
+ * Writes a running backtest's figures, and its end when `end` is given. Nothing is written when
+ * the backtest is no longer running (cancelled, or its rule deleted): false tells the runner to stop.
+ */
+export async function saveProgress(
+  db: Executor,
+  id: string,
+  f: BacktestFigures,
+  end?: { state: Exclude<BacktestState, 'running'>; at: Date },
+): Promise<boolean> {
+  const result = await db.execute(sql`update rule_backtests set scanned = ${f.scanned}, matched = ${f.matched},
+      decided = ${f.decided}, precision = ${f.precision}, recall = ${f.recall},
+      disagreements = ${JSON.stringify(f.disagreements)}::jsonb
+      ${end ? sql`, state = ${end.state}, finished_at = ${end.at.toISOString()}::timestamptz` : sql``}
+    where id = ${id}::uuid and state = 'running' returning id`);
+  return rowsOf(result).length > 0;
+}
+
+/** Cancel: only a running backtest changes; the row as it is afterwards, or null when there is none. */
+export async function cancelBacktest(db: Executor, ruleId: string, id: string, at: Date): Promise<Backtest | null> {
+  await db.execute(sql`update rule_backtests set state = 'cancelled', finished_at = ${at.toISOString()}::timestamptz
+    where id = ${id}::uuid and rule_id = ${ruleId}::uuid and state = 'running'`);
+  return findBacktest(db, ruleId, id);
+}
+
+/** Where the last batch ended: its last ad's decision time (as text, to the microsecond) and id. */
+export type DecidedKey = { at: string; id: string };
+
+export type DecidedAd = {
+  id: string;
+  heading: string;
+  status: 'approved' | 'rejected';
+  userId: string | null;
+  key: DecidedKey;
+  facts: Omit<AdFacts, 'advertiser'>;
+};
+
+/**
+ * The statement of the next `size` decided ads after `after`, newest decision first. Each status
+ * is a backward range of ads_status_moderated_at_idx (status, moderated_at), read up to `size`
+ * rows; the two are merged and cut to `size`, so no statement sorts more than twice a batch,
+ * however many ads were decided (`status in (…)` over the one index would sort every decided ad
+ * older than the key). Ads without a decision time are in no order and are left out.
+ */
+export function decidedBatch(after: DecidedKey | undefined, size: number): SQL {
+  const branch = (status: 'approved' | 'rejected') => sql`(select id, user_id, heading, details, category, district,
+      ad_type, price, status, signal_kinds, risk, moderated_at
+    from advertisements where status = ${status} and moderated_at is not null
+      ${after ? sql`and (moderated_at, id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+    order by moderated_at desc, id desc limit ${size})`;
+  return sql`select id, user_id, heading, details, category, district, ad_type, price,
+      status, signal_kinds, risk, moderated_at::text as k0
+    from (${branch('approved')} union all ${branch('rejected')}) decided
+    order by moderated_at desc, id desc limit ${size}`;
+}
+
+export async function readDecided(db: Executor, after: DecidedKey | undefined, size: number): Promise<DecidedAd[]> {
+  const result = await db.execute(decidedBatch(after, size));
+  type Row = {
+    id: string;
+    user_id: string | null;
+    heading: string;
+    details: string;
+    category: string;
+    district: string;
+    ad_type: string;
+    price: number | null;
+    status: 'approved' | 'rejected';
+    signal_kinds: string[];
+    risk: number | null;
+    k0: string;
+  };
+  return rowsOf<Row>(result).map((r) => ({
+    id: r.id,
+    heading: r.heading,
+    status: r.status,
+    userId: r.user_id,
+    key: { at: r.k0, id: r.id },
+    facts: {
+      category: r.category,
+      district: r.district,
+      adType: r.ad_type,
+      price: r.price === null ? null : Number(r.price),
+      heading: r.heading,
+      details: r.details,
+      signals: r.signal_kinds ?? [],
+      risk: r.risk === null ? null : Number(r.risk),
+    },
+  }));
+}
+
+/** An advertiser's facts as a rule reads them today (the backtest cannot know them as they were). */
+export async function advertiserFacts(
+  db: Executor,
+  userIds: readonly string[],
+  now: Date,
+): Promise<Map<string, AdFacts['advertiser']>> {
+  if (!userIds.length) return new Map();
+  // The approved ads are counted from ads_user_id_idx (user_id, status) alone.
+  const result = await db.execute(sql`select u.id, u.is_verified,
+      greatest(0, floor(extract(epoch from (${now.toISOString()}::timestamptz - coalesce(u.join_date, u.created_at))) / 86400))::int
+        as age_days,
+      (select count(*) from advertisements x where x.user_id = u.id and x.status = 'approved')::int as approved_ads
+    from users u where u.id = any(${`{${userIds.join(',')}}`}::uuid[])`);
+  const rows = rowsOf<{ id: string; is_verified: boolean; age_days: number; approved_ads: number }>(result);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        verified: r.is_verified,
+        accountAgeDays: Number(r.age_days),
+        // Strikes do not exist yet (issue 35): every advertiser has none.
+        activeStrikes: 0,
+        approvedAds: Number(r.approved_ads),
+      },
+    ]),
+  );
+}
