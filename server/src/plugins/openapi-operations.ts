@@ -97,6 +97,31 @@ export const operations: Record<string, OperationText> = {
   ),
   'DELETE /api/signals/phrases': op('removeRiskyPhrase', 'Take a risky phrase out', 'Taken out', [404]),
 
+  // Moderation rules (docs/decisions/0030-moderation-rules.md): every save is the next version.
+  'GET /api/moderation-rules': op(
+    'listModerationRules',
+    'Every moderation rule in run order',
+    'The rules, each with its figures from the audit trail and its latest backtest',
+  ),
+  'GET /api/moderation-rules/:id': op('getModerationRule', 'One moderation rule', 'The rule'),
+  'POST /api/moderation-rules': op(
+    'createModerationRule',
+    'Create a moderation rule (version 1)',
+    'The new rule',
+    [409],
+  ),
+  'PUT /api/moderation-rules/:id': op(
+    'updateModerationRule',
+    'Save the next version of a moderation rule (409 on a stale version, or live without a good backtest)',
+    'The rule as saved',
+    [409],
+  ),
+  'DELETE /api/moderation-rules/:id': op(
+    'deleteModerationRule',
+    'Delete a moderation rule (its versions are kept)',
+    'Deleted',
+  ),
+
   'GET /api/users': op('listUsers', 'List users (filtered, paged)', 'One page of users'),
   'GET /api/users/count': op('countUsers', 'Count users by status', 'The counts'),
   'GET /api/users/:id': op('getUser', 'One user with their advertisement figures', 'The user'),
