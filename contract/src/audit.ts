@@ -23,6 +23,8 @@ export const AUDIT_ENTITIES = [
   'rule',
   /** A moderation setting, such as the share of decisions sampled into second review. */
   'setting',
+  /** A queue name admins maintain, that a `route` rule sends ads to (created, deleted). */
+  'queue',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -18,3 +18,5 @@ export * from './thumbnails';
 export * from './dates';
 export * from './signals';
 export * from './rules';
+export * from './queues';
+export * from './list-csv';

@@ -24,6 +24,8 @@ import { rejectionReasonsRoutes } from './modules/rejection-reasons/rejection-re
 import { secondReviewRoutes } from './modules/second-review/second-review-routes';
 import { AnalysisWorker } from './modules/signals/analysis-worker';
 import { signalsRoutes } from './modules/signals/signals-routes';
+import { signalsListsRoutes } from './modules/signals/signals-lists-routes';
+import { queuesRoutes } from './modules/queues/queues-routes';
 import { rulesRoutes } from './modules/rules/rules-routes';
 import { RuleBacktests } from './modules/rules/rules-backtest';
 import { rulesBacktestRoutes } from './modules/rules/rules-backtest-routes';
@@ -248,6 +250,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(claimsRoutes, { ...moduleDeps, claimsPerAdmin: config.claimsPerAdmin });
     await admin.register(rejectionReasonsRoutes, moduleDeps);
     await admin.register(signalsRoutes, moduleDeps);
+    await admin.register(signalsListsRoutes, { ...moduleDeps, timeZone: config.timeZone });
+    await admin.register(queuesRoutes, { ...moduleDeps, timeZone: config.timeZone });
     await admin.register(secondReviewRoutes, moduleDeps);
     await admin.register(rulesRoutes, moduleDeps);
     await admin.register(rulesBacktestRoutes, { backtests: ruleBacktests });

@@ -122,6 +122,47 @@ export const operations: Record<string, OperationText> = {
     'Deleted',
   ),
 
+  // The lists admins maintain as CSV, and the queue names (issue 34.5). An import is all or nothing:
+  // its 400 lists every bad line in `lines` ({ line, reason }; the header is line 1).
+  'GET /api/signals/blocked-phones/export.csv': op(
+    'exportBlockedPhones',
+    'The phone blocklist as CSV',
+    'The blocked numbers (phone, addedAt, addedBy)',
+  ),
+  'POST /api/signals/blocked-phones/import': op(
+    'importBlockedPhones',
+    'Block the numbers of a CSV file (a `phone` column), all or none',
+    'How many were added, and how many were listed already or repeated',
+  ),
+  'GET /api/signals/phrases/export.csv': op(
+    'exportRiskyPhrases',
+    'The risky phrases in effect as CSV',
+    'The phrases (language, category, phrase, source)',
+  ),
+  'POST /api/signals/phrases/import': op(
+    'importRiskyPhrases',
+    'Add the risky phrases of a CSV file (language, category, phrase columns), all or none',
+    'How many were added, and how many were in effect already or repeated',
+  ),
+  'GET /api/moderation-queues': op('listModerationQueues', 'The queue names rules route ads to', 'Every queue'),
+  'POST /api/moderation-queues': op('createModerationQueue', 'Add a queue name', 'The new queue', [409]),
+  'DELETE /api/moderation-queues/:name': op(
+    'deleteModerationQueue',
+    'Delete a queue name no rule routes to',
+    'Deleted',
+    [404, 409],
+  ),
+  'GET /api/moderation-queues/export.csv': op(
+    'exportModerationQueues',
+    'The queue names as CSV',
+    'The queues (name, createdAt)',
+  ),
+  'POST /api/moderation-queues/import': op(
+    'importModerationQueues',
+    'Add the queue names of a CSV file (a `name` column), all or none',
+    'How many were added, and how many were there already or repeated',
+  ),
+
   'GET /api/users': op('listUsers', 'List users (filtered, paged)', 'One page of users'),
   'GET /api/users/count': op('countUsers', 'Count users by status', 'The counts'),
   'GET /api/users/:id': op('getUser', 'One user with their advertisement figures', 'The user'),

@@ -93,6 +93,16 @@ const covered = [
   'GET /api/signals/phrases',
   'POST /api/signals/phrases',
   'DELETE /api/signals/phrases',
+  // The lists admins maintain as CSV, and the queue names (issue 34.5).
+  'GET /api/signals/blocked-phones/export.csv',
+  'POST /api/signals/blocked-phones/import',
+  'GET /api/signals/phrases/export.csv',
+  'POST /api/signals/phrases/import',
+  'GET /api/moderation-queues',
+  'POST /api/moderation-queues',
+  'DELETE /api/moderation-queues/:name',
+  'GET /api/moderation-queues/export.csv',
+  'POST /api/moderation-queues/import',
   // Moderation rules (docs/decisions/0030-moderation-rules.md).
   'GET /api/moderation-rules',
   'POST /api/moderation-rules',

@@ -80,6 +80,9 @@ describeApi('audit trail: one entry per change, in its transaction (docs/decisio
     ),
   ];
 
+  /** A CSV import's request (the lists admins maintain, issue 34.5). */
+  const csv = { method: 'POST', headers: { 'content-type': 'text/csv' } } as const;
+
   const byAdmin = (entity: AuditEntity, action: AuditAction, entityId: string | null): Expected => ({
     entity,
     action,
@@ -218,6 +221,31 @@ describeApi('audit trail: one entry per change, in its transaction (docs/decisio
           url: '/api/signals/phrases?language=en&category=pay_to_apply&phrase=registration%20fee',
         });
       return { send, expected: byAdmin('phrase', 'deleted', null) };
+    },
+    // The lists as CSV and the queue names (issue 34.5): an import of one new entry is one entry.
+    'POST /api/signals/blocked-phones/import': async () => {
+      const send = () =>
+        inject({ ...csv, url: '/api/signals/blocked-phones/import', payload: 'phone\n077 600 1003\n' });
+      return { send, expected: byAdmin('phone', 'created', null) };
+    },
+    'POST /api/signals/phrases/import': async () => {
+      const payload = 'language,category,phrase\nen,lottery_prize,your audited prize\n';
+      const send = () => inject({ ...csv, url: '/api/signals/phrases/import', payload });
+      return { send, expected: byAdmin('phrase', 'created', null) };
+    },
+    'POST /api/moderation-queues': async () => {
+      const send = () => inject({ method: 'POST', url: '/api/moderation-queues', payload: { name: 'Audited queue' } });
+      return { send, expected: byAdmin('queue', 'created', null) };
+    },
+    'DELETE /api/moderation-queues/:name': async () => {
+      await inject({ method: 'POST', url: '/api/moderation-queues', payload: { name: 'Doomed queue' } });
+      const send = () =>
+        inject({ method: 'DELETE', url: `/api/moderation-queues/${encodeURIComponent('Doomed queue')}` });
+      return { send, expected: byAdmin('queue', 'deleted', null) };
+    },
+    'POST /api/moderation-queues/import': async () => {
+      const send = () => inject({ ...csv, url: '/api/moderation-queues/import', payload: 'name\nImported queue\n' });
+      return { send, expected: byAdmin('queue', 'created', null) };
     },
     'POST /api/packages': async () => {
       const send = () => inject({ method: 'POST', url: '/api/packages', payload: packageBody({ name: 'Audited' }) });

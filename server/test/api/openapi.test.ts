@@ -306,6 +306,44 @@ describeApi('OpenAPI description at /api/docs/json', () => {
     // Its backtest: started, read, cancelled (when it has ended already, it stays as it is).
     let backtestId = '';
 
+    const csvPost = (url: string, payload: string) =>
+      inject({ method: 'POST', url, payload, headers: { 'content-type': 'text/csv' } });
+    const listCalls = (): Call[] => [
+      {
+        route: 'GET /api/signals/blocked-phones/export.csv',
+        send: () => inject({ method: 'GET', url: '/api/signals/blocked-phones/export.csv' }),
+      },
+      {
+        route: 'POST /api/signals/blocked-phones/import',
+        send: () => csvPost('/api/signals/blocked-phones/import', 'phone\n0776001004\n'),
+      },
+      {
+        route: 'GET /api/signals/phrases/export.csv',
+        send: () => inject({ method: 'GET', url: '/api/signals/phrases/export.csv' }),
+      },
+      {
+        route: 'POST /api/signals/phrases/import',
+        send: () => csvPost('/api/signals/phrases/import', 'language,category,phrase\nen,too_good,free gold bars\n'),
+      },
+      { route: 'GET /api/moderation-queues', send: () => inject({ method: 'GET', url: '/api/moderation-queues' }) },
+      {
+        route: 'POST /api/moderation-queues',
+        send: () => inject({ method: 'POST', url: '/api/moderation-queues', payload: { name: 'Doomed queue' } }),
+      },
+      {
+        route: 'DELETE /api/moderation-queues/:name',
+        send: () => inject({ method: 'DELETE', url: `/api/moderation-queues/${encodeURIComponent('Doomed queue')}` }),
+      },
+      {
+        route: 'GET /api/moderation-queues/export.csv',
+        send: () => inject({ method: 'GET', url: '/api/moderation-queues/export.csv' }),
+      },
+      {
+        route: 'POST /api/moderation-queues/import',
+        send: () => csvPost('/api/moderation-queues/import', 'name\nImported queue\n'),
+      },
+    ];
+
     const calls: Call[] = [
       { route: 'GET /api/health', send: () => inject({ method: 'GET', url: '/api/health', cookie: null }) },
       {
@@ -463,6 +501,8 @@ describeApi('OpenAPI description at /api/docs/json', () => {
             url: '/api/signals/phrases?language=en&category=advance_payment&phrase=pay%20the%20agent%20first',
           }),
       },
+      // The lists as CSV and the queue names (issue 34.5).
+      ...listCalls(),
       { route: 'GET /api/dashboard', send: () => inject({ method: 'GET', url: '/api/dashboard?period=month' }) },
       { route: 'GET /api/notifications', send: () => inject({ method: 'GET', url: '/api/notifications' }) },
       {
@@ -622,6 +662,10 @@ describeApi('OpenAPI description at /api/docs/json', () => {
           }),
       },
       { route: 'GET /api/users', send: () => inject({ method: 'GET', url: '/api/users', cookie: null }) },
+      {
+        route: 'POST /api/moderation-queues/import',
+        send: () => csvPost('/api/moderation-queues/import', `name\nFine\n${'x'.repeat(41)}\n`),
+      },
       { route: 'POST /api/banner-ads', send: () => banners.create(formParts(validFields({ name: '' }))) },
     ];
     for (const call of errors) {

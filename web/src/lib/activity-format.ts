@@ -42,6 +42,7 @@ export const entityLabels: Record<AuditEntity, string> = {
   phrase: 'Risky phrase',
   rule: 'Rule',
   setting: 'Setting',
+  queue: 'Queue',
 };
 
 /** Who acted: an admin, or nobody signed in (an advertiser on the public site, a refused sign-in, the system itself). */
@@ -122,6 +123,7 @@ export function eventLink(event: Pick<ActivityEvent, 'entity' | 'entityId' | 'en
     case 'rule':
       return paths.rules;
     case 'setting':
+    case 'queue':
       return null;
   }
 }

@@ -92,18 +92,48 @@ export class RiskyPhrasesService {
           !p.removed && p.language === language && p.category === category && compact(p.phrase) === compact(phrase),
       );
       if (inEffect) return inEffect;
-      const shippedOne = shipped(language, category).find((p) => compact(p) === compact(phrase));
-      if (shippedOne) await remove(tx, language, category, shippedOne);
-      else
-        await tx.execute(sql`
-          insert into risky_phrase_edits (language, category, phrase, removed, changed_at, changed_by)
-          values (${language}, ${category}, ${phrase}, false, ${this.clock().toISOString()}::timestamptz, ${adminId}::uuid)`);
-      await this.audit(tx, 'created', language, category, shippedOne ?? phrase, adminId);
+      const stored = await this.addNew(tx, { language, category, phrase }, adminId);
       const after = listFrom(await edits(tx));
-      return after.find(
-        (p) => p.language === language && p.category === category && p.phrase === (shippedOne ?? phrase),
-      )!;
+      return after.find((p) => p.language === language && p.category === category && p.phrase === stored)!;
     });
+  }
+
+  /**
+   * The phrases of a CSV import (each checked as `add` checks one) in one transaction: those not in
+   * effect are added as `add` adds one (a shipped one taken out is put back), with one audit entry
+   * each; those in effect, or repeated in the file however written, are skipped.
+   */
+  async importMany(bodies: readonly RiskyPhraseBody[], adminId: string): Promise<{ added: number; skipped: number }> {
+    const key = (p: Pick<RiskyPhraseBody, 'language' | 'category' | 'phrase'>) =>
+      `${p.language}\u0000${p.category}\u0000${compact(p.phrase)}`;
+    return this.db.transaction(async (tx) => {
+      const inEffect = new Set(
+        listFrom(await edits(tx))
+          .filter((p) => !p.removed)
+          .map(key),
+      );
+      let added = 0;
+      for (const body of bodies) {
+        if (inEffect.has(key(body))) continue;
+        inEffect.add(key(body));
+        await this.addNew(tx, { ...body, phrase: checked(body.phrase) }, adminId);
+        added++;
+      }
+      return { added, skipped: bodies.length - added };
+    });
+  }
+
+  /** Adds a phrase not in effect: a shipped one taken out is put back, else it is an admin's. The phrase as listed. */
+  private async addNew(tx: Executor, body: RiskyPhraseBody, adminId: string): Promise<string> {
+    const { language, category, phrase } = body;
+    const shippedOne = shipped(language, category).find((p) => compact(p) === compact(phrase));
+    if (shippedOne) await remove(tx, language, category, shippedOne);
+    else
+      await tx.execute(sql`
+        insert into risky_phrase_edits (language, category, phrase, removed, changed_at, changed_by)
+        values (${language}, ${category}, ${phrase}, false, ${this.clock().toISOString()}::timestamptz, ${adminId}::uuid)`);
+    await this.audit(tx, 'created', language, category, shippedOne ?? phrase, adminId);
+    return shippedOne ?? phrase;
   }
 
   /** Takes a phrase out: an admin's own is deleted, a shipped one marked removed. 404 when not in effect. */
@@ -149,9 +179,12 @@ async function remove(db: Executor, language: string, category: string, phrase: 
   );
 }
 
+/** Whether a phrase holds a word the matcher can read (not only punctuation). */
+export const hasWords = (phrase: string) => compact(phrase) !== '';
+
 /** A phrase must hold a word the matcher can read (not only punctuation). */
 function checked(phrase: string): string {
-  if (!compact(phrase))
+  if (!hasWords(phrase))
     throw new ValidationError(phraseMessages.phraseNoWords, { phrase: phraseMessages.phraseNoWords });
   return phrase;
 }

@@ -7,6 +7,8 @@ import { apiError, serverMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { firstErrors, showServerErrors, useFocusFirstInvalid } from '../../../lib/form';
 import { useBlockedPhonesQuery, useBlockPhoneMutation, useUnblockPhoneMutation } from './signal-lists-api';
+import { CsvListTools } from './csv-list-tools';
+import { listExportUrls, useImportBlockedPhonesMutation } from './lists-api';
 
 const RESULT_MESSAGE_MS = 5000;
 type Form = { phone: string };
@@ -20,6 +22,7 @@ export function BlockedPhonesDialog({ onClose }: { onClose: () => void }) {
   const list = useBlockedPhonesQuery();
   const [block, blocking] = useBlockPhoneMutation();
   const [unblock, unblocking] = useUnblockPhoneMutation();
+  const [importPhones] = useImportBlockedPhonesMutation();
   const [removing, setRemoving] = useState<BlockedPhone | null>(null);
   const result = useTimedMessage(RESULT_MESSAGE_MS);
   const formRef = useRef<HTMLFormElement>(null);
@@ -152,6 +155,12 @@ export function BlockedPhonesDialog({ onClose }: { onClose: () => void }) {
           Block number
         </Button>
       </form>
+      <CsvListTools
+        listName="blocked numbers"
+        columns="phone"
+        exportHref={listExportUrls.blockedPhones}
+        onImport={(csv) => importPhones(csv)}
+      />
     </Modal>
   );
 }

@@ -12,6 +12,8 @@ import { Banner, Button, Modal, SelectField, TextField, useTimedMessage } from '
 import { apiError, serverMessage } from '../../../lib/api';
 import { firstErrors, showServerErrors, useFocusFirstInvalid } from '../../../lib/form';
 import { useAddRiskyPhraseMutation, useRemoveRiskyPhraseMutation, useRiskyPhrasesQuery } from './signal-lists-api';
+import { CsvListTools } from './csv-list-tools';
+import { listExportUrls, useImportRiskyPhrasesMutation } from './lists-api';
 
 const RESULT_MESSAGE_MS = 5000;
 type Language = (typeof PHRASE_LANGUAGES)[number];
@@ -36,6 +38,7 @@ export function RiskyPhrasesDialog({ onClose }: { onClose: () => void }) {
   const list = useRiskyPhrasesQuery();
   const [addPhrase, adding] = useAddRiskyPhraseMutation();
   const [removePhrase, removing] = useRemoveRiskyPhraseMutation();
+  const [importPhrases] = useImportRiskyPhrasesMutation();
   const [language, setLanguage] = useState<Language>('en');
   const [category, setCategory] = useState<Category>('advance_payment');
   const [confirming, setConfirming] = useState<RiskyPhraseItem | null>(null);
@@ -199,6 +202,12 @@ export function RiskyPhrasesDialog({ onClose }: { onClose: () => void }) {
           Add phrase
         </Button>
       </form>
+      <CsvListTools
+        listName="risky phrases"
+        columns="language (en, si, ta, singlish), category, phrase"
+        exportHref={listExportUrls.riskyPhrases}
+        onImport={(csv) => importPhrases(csv)}
+      />
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { MessageSquareWarning, PhoneOff } from 'lucide-react';
+import { Inbox, MessageSquareWarning, PhoneOff } from 'lucide-react';
 import { Button } from '../../../components/ui';
 
 const BlockedPhonesDialog = lazy(() =>
@@ -8,6 +8,7 @@ const BlockedPhonesDialog = lazy(() =>
 const RiskyPhrasesDialog = lazy(() =>
   import('./risky-phrases-dialog').then((m) => ({ default: m.RiskyPhrasesDialog })),
 );
+const QueuesDialog = lazy(() => import('./queues-dialog').then((m) => ({ default: m.QueuesDialog })));
 
 /** A header button opening one of the lists admins manage (loaded with its dialog only). */
 function ListButton(props: { label: string; icon: ReactNode; Dialog: ComponentType<{ onClose: () => void }> }) {
@@ -27,7 +28,10 @@ function ListButton(props: { label: string; icon: ReactNode; Dialog: ComponentTy
   );
 }
 
-/** The trust signals' lists admins manage, from the ads directory's header: the phone blocklist and the risky phrases. */
+/**
+ * The lists admins manage, from the ads directory's header: the phone blocklist and the risky
+ * phrases (trust signals), and the queue names that rules route ads to.
+ */
 export function SignalListsButtons() {
   return (
     <>
@@ -41,6 +45,7 @@ export function SignalListsButtons() {
         icon={<MessageSquareWarning className="size-4" aria-hidden="true" />}
         Dialog={RiskyPhrasesDialog}
       />
+      <ListButton label="Queues" icon={<Inbox className="size-4" aria-hidden="true" />} Dialog={QueuesDialog} />
     </>
   );
 }
