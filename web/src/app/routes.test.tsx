@@ -43,6 +43,8 @@ describe('app routes and admin guard', () => {
     ['/app/banners', 'Banner Ads'],
     ['/app/bugs', 'Bug Reports'],
     ['/app/duties', 'Duties and Responsibilities'],
+    ['/app/rules', 'Rules'],
+    ['/app/second-review', 'Second review'],
   ])('renders %s with the heading %s', async (path, heading) => {
     sessionOk();
     renderApp({ path, user: admin });

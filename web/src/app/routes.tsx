@@ -91,6 +91,17 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: paths.rules,
+                lazy: () => import('../features/rules/rules-page').then((m) => ({ Component: m.RulesPage })),
+              },
+              {
+                path: paths.secondReview,
+                lazy: () =>
+                  import('../features/rules/second-review-page').then((m) => ({
+                    Component: m.SecondReviewPage,
+                  })),
+              },
+              {
                 path: paths.activity,
                 lazy: () =>
                   import('../features/activity/activity-page').then((m) => ({

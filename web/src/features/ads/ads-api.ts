@@ -76,10 +76,10 @@ export const {
  */
 export function useAdsList(params: AdListParams) {
   const list = useListAdsQuery(params, { refetchOnMountOrArgChange: true });
-  const { status, view, category, district, signal, minRisk, decided, q } = params;
+  const { status, view, category, district, signal, minRisk, decided, queue, q } = params;
   const countNeeded = list.currentData?.total === null;
   const counted = useCountAdsQuery(
-    { status, view, category, district, signal, minRisk, decided, q },
+    { status, view, category, district, signal, minRisk, decided, queue, q },
     { skip: !countNeeded },
   );
   return {

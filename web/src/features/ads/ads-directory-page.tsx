@@ -119,10 +119,14 @@ export function AdsDirectoryPage() {
   const bulkSelection = { pending: selection.pendingIds, nonPending: selection.nonPendingIds };
   const matching = useSelectAllMatching({
     params: table.params,
-    // A queue (Overdue, My claims) or a signal filter is narrower than the filters the server
-    // matches: no offer there.
+    // A queue (Overdue, My claims, a rule's) or a signal filter is narrower than the filters the
+    // server matches: no offer there.
     allPendingSelected:
-      selection.allSelected && table.view === undefined && !table.filters.signal && table.filters.minRisk === null,
+      selection.allSelected &&
+      table.view === undefined &&
+      !table.filters.signal &&
+      table.filters.minRisk === null &&
+      !table.filters.queue,
     pagePendingCount: selection.pagePendingCount,
     showResult: (m) => result.show(m.tone, m.text),
     clearSelection: () => selection.remove([...selection.selected.keys()]),

@@ -16,6 +16,7 @@ export function adExportUrl(params: AdListParams): string {
     signal: params.signal,
     minRisk: params.minRisk,
     decided: params.decided,
+    queue: params.queue,
     sort: params.sort,
     order: params.order,
   };

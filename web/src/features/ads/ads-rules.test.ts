@@ -178,7 +178,15 @@ describe('table state and the list query (docs/decisions/0014-ad-moderation-rule
         toListParams({
           page: 3,
           sort: { field: 'heading', order: 'asc' },
-          filters: { status: 'pending', category: 'Land', district: 'Kandy', signal: '', minRisk: null, decided: '' },
+          filters: {
+            status: 'pending',
+            category: 'Land',
+            district: 'Kandy',
+            signal: '',
+            minRisk: null,
+            decided: '',
+            queue: '',
+          },
           q: 'a b',
         }),
       ),
@@ -216,13 +224,14 @@ describe('the directory in its URL (docs/how-to-add-a-list-screen.md)', () => {
         signal: '',
         minRisk: null,
         decided: 'last30Days',
+        queue: 'Senior review',
       },
       q: 'toyota aqua',
       sort: { field: 'heading', order: 'asc' },
       page: 4,
     };
     expect(url(state)).toBe(
-      'status=rejected&category=Land&district=Kandy&decided=last30Days&q=toyota+aqua&sort=heading&order=asc&page=4',
+      'status=rejected&category=Land&district=Kandy&decided=last30Days&queue=Senior+review&q=toyota+aqua&sort=heading&order=asc&page=4',
     );
     expect(read(url(state))).toEqual({ view: undefined, ...state });
     // The dashboard's links; an unknown range is dropped.

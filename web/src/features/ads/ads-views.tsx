@@ -1,9 +1,18 @@
 import { Link } from 'react-router';
 import { liveText } from '@backoffice/contract';
 import { cx, focusRing } from '../../components/ui';
+import { useRoutedQueuesQuery } from './rule-queues';
 import type { AdQueue, AdsFilters, AdsSort } from './use-ads-table-state';
 
-export type AdsViewId = 'all' | 'pending' | AdQueue | 'risk' | 'duplicates';
+/** A rule's queue is the view `queue:NAME`. */
+export type AdsViewId = 'all' | 'pending' | AdQueue | 'risk' | 'duplicates' | `queue:${string}`;
+
+/** The view of a rule's queue: its pending ads, oldest first. */
+export const queueView = (name: string) => ({
+  id: `queue:${name}` as const,
+  label: name,
+  search: `?${new URLSearchParams({ status: 'pending', queue: name, sort: 'postingDate', order: 'asc' })}`,
+});
 
 /** The signals that make an ad a near-duplicate of another (the Duplicates view). */
 export const DUPLICATE_SIGNALS = 'duplicate_text,duplicate_image,stolen_image';
@@ -26,7 +35,8 @@ export const adsViews: ReadonlyArray<{ id: AdsViewId; label: string; search: str
 /** The view the directory shows, if it is one of the views (a status like Approved is none). */
 export function currentView(state: { view?: AdQueue; filters: AdsFilters; sort: AdsSort }): AdsViewId | null {
   if (state.view) return state.view;
-  const { status, signal } = state.filters;
+  const { status, signal, queue } = state.filters;
+  if (queue) return status === 'pending' && !signal ? (`queue:${queue}` as const) : null;
   if (status === 'pending' && signal === DUPLICATE_SIGNALS) return 'duplicates';
   if (signal) return null;
   if (status === 'all') return 'all';
@@ -36,11 +46,13 @@ export function currentView(state: { view?: AdQueue; filters: AdsFilters; sort: 
   return status === 'pending' && oldestFirst ? 'pending' : null;
 }
 
-/** The views as a row of links, the current one marked. */
+/** The views as a row of links, the current one marked; then a view per live rule's queue. */
 export function AdsViews({ current }: { current: AdsViewId | null }) {
+  const queues = useRoutedQueuesQuery();
+  const views = [...adsViews, ...(queues.data ?? []).map(queueView)];
   return (
     <nav aria-label="Views" className="flex flex-wrap gap-0.5 px-2 pt-3 sm:gap-1 sm:px-4">
-      {adsViews.map((v) => (
+      {views.map((v) => (
         <Link
           key={v.id}
           to={{ search: v.search }}

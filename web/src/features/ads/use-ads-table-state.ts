@@ -34,6 +34,8 @@ export interface AdsFilters {
   minRisk: number | null;
   /** Decided today or in the last 30 days, as the dashboard counts them ('' for any time). */
   decided: AdDecidedRange | '';
+  /** Ads a live rule routed to this queue (docs/decisions/0030-moderation-rules.md; '' for any). */
+  queue: string;
 }
 
 export interface AdsSort {
@@ -51,6 +53,7 @@ export const defaultFilters: AdsFilters = {
   signal: '',
   minRisk: null,
   decided: '',
+  queue: '',
 };
 
 export const defaultSortFor = (view: AdQueue | undefined): AdsSort => (view ? queueSort : defaultSort);
@@ -87,7 +90,7 @@ function riskFrom(value: string | null): number | null {
 }
 
 /**
- * The state a URL asks for: `view`, `status`, `category`, `district`, `signal`, `minRisk`, `decided`, `q`,
+ * The state a URL asks for: `view`, `status`, `category`, `district`, `signal`, `minRisk`, `decided`, `queue`, `q`,
  * `sort`, `order`, `page`. A hand-edited or stale link never reaches the server as a bad request: values it would
  * refuse are dropped. Old links (`?q=` from the header bar and the notifications) still work.
  */
@@ -105,6 +108,7 @@ export function stateFromUrl(search: URLSearchParams): AdsUrlState {
       signal: kindsFrom(search.get('signal')),
       minRisk: riskFrom(search.get('minRisk')),
       decided: oneOf(AD_DECIDED_RANGES, search.get('decided')) ?? '',
+      queue: cleanText(search.get('queue'), FILTER_MAX).trim(),
     },
     q: cleanText(search.get('q'), MAX_SEARCH_LENGTH).trim(),
     sort: {
@@ -125,6 +129,7 @@ export function urlFromState(state: AdsUrlState): URLSearchParams {
   if (state.filters.signal) search.set('signal', state.filters.signal);
   if (state.filters.minRisk !== null) search.set('minRisk', String(state.filters.minRisk));
   if (state.filters.decided) search.set('decided', state.filters.decided);
+  if (state.filters.queue) search.set('queue', state.filters.queue);
   if (state.q) search.set('q', state.q);
   const fallback = defaultSortFor(state.view);
   if (state.sort.field !== fallback.field || state.sort.order !== fallback.order) {
@@ -171,6 +176,7 @@ export function toListParams(state: AdsUrlState, cursor: PageCursor = {}): AdLis
     signal: state.filters.signal || undefined,
     minRisk: state.filters.minRisk ?? undefined,
     decided: state.filters.decided || undefined,
+    queue: state.filters.queue || undefined,
     q: state.q || undefined,
     ...(state.view ? { view: state.view } : {}),
   };

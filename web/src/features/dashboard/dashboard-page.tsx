@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ChartPeriod } from '@backoffice/contract';
 import { Banner, PageHeader } from '../../components/ui';
+import { AgreementPanel } from './agreement-panel';
 import { AdsSubmittedPanel, RevenuePanel } from './chart-panels';
 import { useGetDashboardQuery, useGetModerationFiguresQuery } from './dashboard-api';
 import { ModerationFiguresPanel } from './moderation-figures';
@@ -32,6 +33,7 @@ export function DashboardPage() {
           failed={moderation.isError && !moderation.isFetching}
           asOf={moderation.fulfilledTimeStamp}
         />
+        <AgreementPanel />
         <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-3">
           <RecentActivities activities={data?.recentActivities} />
           <AdsSubmittedPanel
