@@ -235,7 +235,14 @@ describeApi('moderation rules API (docs/decisions/0030-moderation-rules.md)', ()
     const rule = await create(ruleBody({ name: 'Fee ask' }));
     await send('PUT', `${URL}/${rule._id}`, ruleBody({ name: 'Fee asked', mode: 'shadow', version: 1 }));
     await send('PUT', `${URL}/${rule._id}`, ruleBody({ name: 'Fee asked', mode: 'shadow', order: 3, version: 2 }));
+    // The activity log links a rule's entries while the rule exists.
+    const activity = async () =>
+      ((await send('GET', '/api/activity?entity=rule')).json().events as { entityId: string; exists: boolean }[])
+        .filter((e) => e.entityId === rule._id)
+        .map((e) => e.exists);
+    expect(await activity()).toEqual([true, true, true]);
     await send('DELETE', `${URL}/${rule._id}`);
+    expect(await activity()).toEqual([false, false, false, false]);
     const entry = { entity: 'rule', actor_name: adminName };
     expect(await auditOf(rule._id)).toEqual([
       { ...entry, action: 'created', entity_label: 'Fee ask', details: null },
