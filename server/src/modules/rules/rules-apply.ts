@@ -8,7 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { moderatePending } from '../../db/ad-decision';
 import { recordAudit, recordAuditMany, type AuditEntry } from '../../db/audit-repository';
-import type { Executor } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { maybeSampleDecision } from '../../db/second-review-sampling';
 import type { Clock } from '../../lib/clock';
 import type { AdvertiserOutbox } from '../../messages/advertiser-outbox';
@@ -127,22 +127,30 @@ export async function applyRules(tx: Executor, adIds: readonly string[], deps: R
 }
 
 /**
- * applyRules in a savepoint of the analysis's transaction: a rule run that fails leaves the ads'
- * signals written and is logged (the ads stay pending for the moderators). Returns how many ads it
- * decided, whose messages the caller relays with the outbox's afterCommit once committed.
+ * The analysis's write transaction with the rules after it (docs/decisions/0030-moderation-rules.md):
+ * `write` stores the signals and answers the ads it wrote; the rules then run on them in the same
+ * transaction, in a savepoint, so a rule run that fails leaves the signals written and is logged
+ * (the ads stay pending for the moderators). The decisions' messages are relayed after the commit.
+ * Without `rules` (the backfill, the demo seed) it is the write alone.
  */
-export async function applyRulesAfterSignals(
-  tx: Executor,
-  adIds: readonly string[],
-  deps: RuleRunDeps & { log?: Pick<FastifyBaseLogger, 'warn'> },
-): Promise<number> {
-  if (!adIds.length) return 0;
-  try {
-    return (await tx.transaction((sp) => applyRules(sp, adIds, deps))).decided;
-  } catch (err) {
-    deps.log?.warn({ err, adIds }, 'moderation rules failed on analysed ads; they stay pending');
-    return 0;
-  }
+export async function writeWithRules(
+  db: Db,
+  deps: { rules?: RuleRunDeps; log?: Pick<FastifyBaseLogger, 'warn'> },
+  write: (tx: Tx) => Promise<string[]>,
+): Promise<string[]> {
+  const { rules, log } = deps;
+  const [written, decided] = await db.transaction(async (tx) => {
+    const ids = await write(tx);
+    if (!rules || !ids.length) return [ids, 0] as const;
+    try {
+      return [ids, (await tx.transaction((sp) => applyRules(sp, ids, rules))).decided] as const;
+    } catch (err) {
+      log?.warn({ err, adIds: ids }, 'moderation rules failed on analysed ads; they stay pending');
+      return [ids, 0] as const;
+    }
+  });
+  if (decided) rules?.outbox.afterCommit();
+  return written;
 }
 
 /** One ad decided by a live rule, through the path a moderator's decision takes (AdsService.setStatus). */

@@ -11,7 +11,7 @@ import {
   textBandKeys,
   type DuplicateTextEvidence,
 } from '../../signals/duplicate-text';
-import { applyRulesAfterSignals, type RuleRunDeps } from '../rules/rules-apply';
+import { writeWithRules, type RuleRunDeps } from '../rules/rules-apply';
 import { invalidPhone } from '../../signals/invalid-phone';
 import { newAccount } from '../../signals/new-account';
 import { normalisePhone } from '../../signals/phone';
@@ -39,11 +39,7 @@ export type AnalysisDeps = {
   storage: FileStorage;
   clock: Clock;
   log?: Pick<FastifyBaseLogger, 'warn'>;
-  /**
-   * The moderation rules (docs/decisions/0030-moderation-rules.md), run on the batch's pending ads
-   * in the transaction that writes their signals: the server's worker passes them; the backfill
-   * and the demo seed analyse without.
-   */
+  /** Moderation rules, run on the written ads in the same transaction (the server's worker passes them). */
   rules?: RuleRunDeps;
 };
 export type AnalyseOptions = {
@@ -142,18 +138,9 @@ export async function analyseAds(
   }
   const backLinks = linkDuplicatesBack(prepared);
   const rows = prepared.map((p) => toRow(p, priceBins.get(p.ad.id) ?? null));
-  const { written, decided } = await db.transaction(async (tx) => {
-    const ids = await writeAnalyses(tx, rows, deps.clock(), {
-      force: !!opts.force,
-      queued: opts.queued ?? [],
-      backLinks,
-    });
-    return {
-      written: ids,
-      decided: deps.rules ? await applyRulesAfterSignals(tx, ids, { ...deps.rules, log: deps.log }) : 0,
-    };
-  });
-  if (decided) deps.rules?.outbox.afterCommit();
+  const written = await writeWithRules(db, deps, (tx) =>
+    writeAnalyses(tx, rows, deps.clock(), { force: !!opts.force, queued: opts.queued ?? [], backLinks }),
+  );
   return written;
 }
 
