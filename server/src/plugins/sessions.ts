@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 /** Secure whenever browsers reach the server over HTTPS: PUBLIC_ORIGIN's scheme, else this request's. */
-function isSecure(request: FastifyRequest): boolean {
+export function isSecure(request: FastifyRequest): boolean {
   return request.ownOrigin?.startsWith('https:') ?? request.protocol === 'https';
 }
 

@@ -1,11 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicUser, signInBody } from '@backoffice/contract';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/sessions';
+import { clearSessionCookie, isSecure, SESSION_COOKIE, setSessionCookie } from '../../plugins/sessions';
+import { DEVICE_COOKIE, DEVICE_TTL_MS } from './trusted-devices';
 import { toPublicUser } from '../../db/identity-repository';
 import type { AuthService } from './auth-service';
 
 const ok = z.object({ success: z.literal(true) });
+
+/**
+ * The device cookie (docs/decisions/0031-device-cookies.md): sent only to the sign-in route, kept
+ * for a year (a device unused for a year is forgotten by the server too).
+ */
+function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/api/auth/signin',
+    secure: isSecure(request),
+    maxAge: DEVICE_TTL_MS / 1000,
+  });
+}
 
 /** Sign-in and sign-out: the only /api routes open without a session (docs/decisions/0012-access-control.md). */
 export const publicAuthRoutes: FastifyPluginAsyncZod<{
@@ -21,8 +37,14 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const { token, user } = await auth.signIn(email, password, request.ip);
+      const { token, user, newDeviceToken } = await auth.signIn(
+        email,
+        password,
+        request.ip,
+        request.cookies[DEVICE_COOKIE],
+      );
       setSessionCookie(request, reply, token, sessionTtlSeconds);
+      if (newDeviceToken) setDeviceCookie(request, reply, newDeviceToken);
       return user;
     },
   );

@@ -9,6 +9,7 @@ import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { standInHash, verifyPassword } from '../../lib/passwords';
 import * as repo from './sessions-repository';
 import { LONGEST_WINDOW_MS, SignInThrottle } from './sign-in-throttle';
+import { deleteStaleDevices, touchDevice, trustedDevice, trustNewDevice } from './trusted-devices';
 
 /** docs/decisions/0012-access-control.md in numbers. */
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -41,12 +42,22 @@ export class AuthService {
     this.throttle = new SignInThrottle(db, log);
   }
 
-  /** Checks the credentials and opens a new session; returns the cookie token and the user. */
-  async signIn(email: string, password: string, ip: string): Promise<{ token: string; user: PublicUser }> {
+  /**
+   * Checks the credentials and opens a new session; returns the cookie token and the user, and a
+   * device token when this browser (`deviceToken`: its device cookie) is not yet a trusted device
+   * of the account (docs/decisions/0031-device-cookies.md).
+   */
+  async signIn(
+    email: string,
+    password: string,
+    ip: string,
+    deviceToken?: string,
+  ): Promise<{ token: string; user: PublicUser; newDeviceToken: string | null }> {
     const key = email.trim().toLowerCase();
     const now = this.clock();
+    const device = await trustedDevice(this.db, deviceToken, key);
     // Counted before the password is checked; a wrong password leaves it counted as a failure.
-    const attempt = await this.throttle.admit(key, ip, now);
+    const attempt = await this.throttle.admit(key, ip, now, device);
 
     const user = await findUserByEmail(this.db, key);
     const ok = await this.checkPassword(user?.passwordHash ?? (await standInHash()), password);
@@ -61,9 +72,15 @@ export class AuthService {
     }
 
     const token = randomBytes(32).toString('base64url');
-    await this.db.transaction(async (tx) => {
-      // The right password from this address forgives this address's failures on this email.
-      await repo.clearAttempts(tx, key, ip);
+    const newDeviceToken = await this.db.transaction(async (tx) => {
+      if (device) {
+        // A trusted device forgives its own failures only, never a stranger's at its address.
+        await repo.clearDeviceAttempts(tx, device);
+        await touchDevice(tx, device, now);
+      } else {
+        // The right password from this address forgives this address's failures on this email.
+        await repo.clearAttempts(tx, key, ip);
+      }
       await repo.insertSession(tx, {
         tokenHash: hashToken(token),
         userId: user.id,
@@ -78,8 +95,9 @@ export class AuthService {
         actorId: user.id,
         at: now,
       });
+      return device ? null : await trustNewDevice(tx, key, now);
     });
-    return { token, user: toPublicUser(user) };
+    return { token, user: toPublicUser(user), newDeviceToken };
   }
 
   /** The session's user when the token is valid and neither idle nor past its absolute expiry. */
@@ -144,10 +162,11 @@ export class AuthService {
     });
   }
 
-  /** Housekeeping: forget expired sessions and old sign-in failures. */
+  /** Housekeeping: forget expired sessions, old sign-in failures and devices unused for a year. */
   async purge(): Promise<void> {
     const now = this.clock();
     await repo.deleteExpiredSessions(this.db, now, new Date(now.getTime() - SESSION_IDLE_MS));
     await repo.deleteOldFailures(this.db, new Date(now.getTime() - LONGEST_WINDOW_MS));
+    await deleteStaleDevices(this.db, now);
   }
 }

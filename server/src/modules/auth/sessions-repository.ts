@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../../db/client';
 import { notifySessionsEnded } from '../../db/identity-repository';
 import { prepared } from '../../db/prepared';
@@ -97,10 +97,16 @@ export async function lockThrottleKeys(tx: Executor, keys: string[]): Promise<vo
 }
 
 /** A counted attempt: its row stays as a failure unless the password proves right. */
-export async function insertSignInAttempt(db: Executor, email: string, ip: string, now: Date): Promise<number> {
+export async function insertSignInAttempt(
+  db: Executor,
+  email: string,
+  ip: string,
+  now: Date,
+  device: string | null,
+): Promise<number> {
   const [row] = await db
     .insert(signInFailures)
-    .values({ email, ip, failedAt: now })
+    .values({ email, ip, failedAt: now, device })
     .returning({ id: signInFailures.id });
   return row!.id;
 }
@@ -109,10 +115,13 @@ export async function deleteSignInAttempt(db: Executor, id: number): Promise<voi
   await db.delete(signInFailures).where(eq(signInFailures.id, id));
 }
 
-/** The newest `limit` attempt times since `since` matching the email, the address or both, newest first. */
+/**
+ * The newest `limit` attempt times since `since` matching the email, the address or both (of
+ * browsers that are no trusted device), or one trusted device's, newest first.
+ */
 export async function recentAttempts(
   db: Executor,
-  by: { email?: string; ip?: string },
+  by: { email?: string; ip?: string; device?: string },
   since: Date,
   limit: number,
 ): Promise<Date[]> {
@@ -123,6 +132,7 @@ export async function recentAttempts(
       and(
         by.email === undefined ? undefined : eq(signInFailures.email, by.email),
         by.ip === undefined ? undefined : eq(signInFailures.ip, by.ip),
+        by.device === undefined ? isNull(signInFailures.device) : eq(signInFailures.device, by.device),
         gte(signInFailures.failedAt, since),
       ),
     )
@@ -134,6 +144,11 @@ export async function recentAttempts(
 /** Forgets the attempts of one email from one address (a success there). */
 export async function clearAttempts(db: Executor, email: string, ip: string): Promise<void> {
   await db.delete(signInFailures).where(and(eq(signInFailures.email, email), eq(signInFailures.ip, ip)));
+}
+
+/** Forgets a trusted device's failures (its right password). */
+export async function clearDeviceAttempts(db: Executor, device: string): Promise<void> {
+  await db.delete(signInFailures).where(eq(signInFailures.device, device));
 }
 
 export async function deleteOldFailures(db: Executor, before: Date): Promise<void> {

@@ -7,7 +7,7 @@ const MINUTE = 60_000;
 
 type Rule = {
   key: string;
-  by: { email?: string; ip?: string };
+  by: { email?: string; ip?: string; device?: string };
   limit: number;
   windowMs: number;
   /** Logged when an attempt fills it: only a distributed attack reaches it. */
@@ -20,7 +20,9 @@ type Rule = {
  * trying many emails meets the per-address limit; only a distributed attack on one account reaches
  * the per-account one.
  */
-function rules(email: string, ip: string): Rule[] {
+function rules(email: string, ip: string, device: string | null): Rule[] {
+  // A trusted device of the account (docs/decisions/0031-device-cookies.md): its own failures only.
+  if (device) return [{ key: `device:${device}`, by: { device }, limit: 5, windowMs: 15 * MINUTE }];
   return [
     { key: `pair:${email}\n${ip}`, by: { email, ip }, limit: 5, windowMs: 15 * MINUTE },
     { key: `address:${ip}`, by: { ip }, limit: 20, windowMs: 15 * MINUTE },
@@ -44,9 +46,12 @@ export class SignInThrottle {
     private readonly log: Log,
   ) {}
 
-  /** Counts the attempt and returns its id, or throws 429 when a limit is reached. */
-  async admit(email: string, ip: string, now: Date): Promise<number> {
-    const checks = rules(email, ip);
+  /**
+   * Counts the attempt and returns its id, or throws 429 when a limit is reached. `device`: the
+   * trusted device it comes from (trusted-devices.ts), judged by its own failures alone.
+   */
+  async admit(email: string, ip: string, now: Date, device: string | null = null): Promise<number> {
+    const checks = rules(email, ip, device);
     const { id, filled } = await this.db.transaction(async (tx) => {
       await repo.lockThrottleKeys(
         tx,
@@ -65,7 +70,7 @@ export class SignInThrottle {
         const seconds = Math.ceil((until - now.getTime()) / 1000);
         throw new TooManyRequestsError(messages.signIn.tooManyAttempts(Math.ceil(seconds / 60)), seconds);
       }
-      return { id: await repo.insertSignInAttempt(tx, email, ip, now), filled };
+      return { id: await repo.insertSignInAttempt(tx, email, ip, now, device), filled };
     });
     if (filled) {
       this.log.warn(
