@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_SECOND_REVIEW_NOTE, secondReviewMessages, type SecondReview } from '@backoffice/contract';
 import { makeAd } from '../support/factories';
@@ -55,6 +56,20 @@ describeApi('second review: answering', () => {
     expect([own.statusCode, own.json().message]).toEqual([409, secondReviewMessages.ownDecision]);
     expect(await reviewOf(t.database.db, review.adId)).toMatchObject({ answer: null, reviewerId: null });
     expect(await reviewEntries(t.database.db, review.adId)).toEqual([]);
+    // The database agrees: the decider cannot be written in as the reviewer.
+    const refused = await t.database.db
+      .execute(sql`update second_reviews set reviewer_id = decided_by where id = ${review.id}`)
+      .then(
+        () => 'written',
+        (err: Error) => String((err.cause as Error | undefined)?.message ?? err.message),
+      );
+    expect(refused).toMatch(/second_reviews_other_reviewer/);
+  });
+
+  it('leaves out of the open list a decision whose ad is gone (nothing left to look at)', async () => {
+    const { ad, review } = await decided();
+    expect((await a.api.remove(ad.id)).statusCode).toBe(200);
+    expect((await openItems(b.api)).map((i) => i._id)).not.toContain(review.id);
   });
 
   it('hides the first decision until answered, then reveals it, with an entry on the ad', async () => {
