@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorBody } from './errors';
+import type { ErrorBody } from './errors';
 import { multiLine } from './text-rules';
 
 /**
@@ -40,12 +40,10 @@ export const listImportResponse = z.object({
 export type ListImportResponse = z.infer<typeof listImportResponse>;
 
 /** One line of a refused import: its number in the file (the header is line 1) and what is wrong. */
-export const listImportProblem = z.object({ line: z.number().int(), reason: z.string() });
-export type ListImportProblem = z.infer<typeof listImportProblem>;
+export type ListImportProblem = NonNullable<ErrorBody['lines']>[number];
 
 /**
- * A refused import: the error shape (`errors` keyed by line number, as text) with every bad line
- * listed in `lines`, in file order.
+ * A refused import: the error shape (errors.ts) with `errors` keyed by line number (as text) and
+ * every bad line listed in `lines`, in file order.
  */
-export const listImportRefused = errorBody.extend({ lines: z.array(listImportProblem) });
-export type ListImportRefused = z.infer<typeof listImportRefused>;
+export type ListImportRefused = ErrorBody & { lines: ListImportProblem[] };

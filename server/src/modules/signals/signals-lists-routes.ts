@@ -13,7 +13,11 @@ import {
 } from './signals-lists-csv';
 import { SignalsService } from './signals-service';
 
-const importSchema = { consumes: ['text/csv'], body: listImportBody, response: { 200: listImportResponse } };
+const importSchema = {
+  consumes: ['text/csv'],
+  body: listImportBody,
+  response: { 200: listImportResponse },
+};
 
 /**
  * The phone blocklist and the risky phrases as CSV (issue 34.5): each exported as a file the import
