@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Backtest, BacktestFigures, RuleAction, RuleCondition, RuleMode } from '@backoffice/contract';
 import { rowsOf, type Executor } from '../../db/client';
+import { ruleBacktests } from '../../db/schema';
 import type { AdFacts, RuleVersion } from '../../rules/evaluate';
 
 /**
@@ -9,47 +10,7 @@ import type { AdFacts, RuleVersion } from '../../rules/evaluate';
  */
 
 export type BacktestState = Backtest['state'];
-
-type BacktestRow = {
-  id: string;
-  rule_id: string;
-  version: number;
-  limit: number;
-  state: BacktestState;
-  scanned: number;
-  matched: number;
-  decided: number;
-  precision: number | null;
-  recall: number | null;
-  disagreements: BacktestFigures['disagreements'];
-  started_at: Date | string;
-  finished_at: Date | string | null;
-};
-
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
-
-/** A row of rule_backtests as the API answers it. */
-export function toBacktest(r: BacktestRow): Backtest {
-  return {
-    _id: r.id,
-    ruleId: r.rule_id,
-    version: Number(r.version),
-    limit: Number(r.limit),
-    state: r.state,
-    scanned: Number(r.scanned),
-    matched: Number(r.matched),
-    decided: Number(r.decided),
-    precision: r.precision === null ? null : Number(r.precision),
-    recall: r.recall === null ? null : Number(r.recall),
-    disagreements: r.disagreements,
-    startedAt: iso(r.started_at),
-    finishedAt: r.finished_at === null ? null : iso(r.finished_at),
-  };
-}
-
-const columns = sql.raw(
-  'id, rule_id, version, "limit", state, scanned, matched, decided, precision, recall, disagreements, started_at, finished_at',
-);
+export type BacktestRow = typeof ruleBacktests.$inferSelect;
 
 /**
  * A running backtest whose server stopped without saying so (a crash) would keep its rule from
@@ -101,20 +62,20 @@ export async function runningBacktestOf(db: Executor, ruleId: string): Promise<s
 export async function insertBacktest(
   db: Executor,
   b: { ruleId: string; version: number; limit: number; startedBy: string | null; at: Date },
-): Promise<Backtest> {
-  const [row] = rowsOf<BacktestRow>(
-    await db.execute(sql`insert into rule_backtests (rule_id, version, "limit", started_by, started_at)
-      values (${b.ruleId}::uuid, ${b.version}, ${b.limit}, ${b.startedBy}::uuid, ${b.at.toISOString()}::timestamptz)
-      returning ${columns}`),
-  );
-  return toBacktest(row!);
+): Promise<BacktestRow> {
+  const [row] = await db
+    .insert(ruleBacktests)
+    .values({ ruleId: b.ruleId, version: b.version, limit: b.limit, startedBy: b.startedBy, startedAt: b.at })
+    .returning();
+  return row!;
 }
 
-export async function findBacktest(db: Executor, ruleId: string, id: string): Promise<Backtest | null> {
-  const [row] = rowsOf<BacktestRow>(
-    await db.execute(sql`select ${columns} from rule_backtests where id = ${id}::uuid and rule_id = ${ruleId}::uuid`),
-  );
-  return row ? toBacktest(row) : null;
+export async function findBacktest(db: Executor, ruleId: string, id: string): Promise<BacktestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(ruleBacktests)
+    .where(and(eq(ruleBacktests.id, id), eq(ruleBacktests.ruleId, ruleId)));
+  return row;
 }
 
 /**
@@ -135,10 +96,17 @@ export async function saveProgress(
   return rowsOf(result).length > 0;
 }
 
-/** Cancel: only a running backtest changes; the row as it is afterwards, or null when there is none. */
-export async function cancelBacktest(db: Executor, ruleId: string, id: string, at: Date): Promise<Backtest | null> {
-  await db.execute(sql`update rule_backtests set state = 'cancelled', finished_at = ${at.toISOString()}::timestamptz
-    where id = ${id}::uuid and rule_id = ${ruleId}::uuid and state = 'running'`);
+/** Cancel: only a running backtest changes; the row as it is afterwards, if there is one. */
+export async function cancelBacktest(
+  db: Executor,
+  ruleId: string,
+  id: string,
+  at: Date,
+): Promise<BacktestRow | undefined> {
+  await db
+    .update(ruleBacktests)
+    .set({ state: 'cancelled', finishedAt: at })
+    .where(and(eq(ruleBacktests.id, id), eq(ruleBacktests.ruleId, ruleId), eq(ruleBacktests.state, 'running')));
   return findBacktest(db, ruleId, id);
 }
 

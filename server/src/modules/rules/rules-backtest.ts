@@ -21,6 +21,7 @@ import {
   type DecidedAd,
   type DecidedKey,
 } from './rules-backtest-repository';
+import { toBacktest } from './rules-service';
 
 /**
  * "Test this rule" (docs/decisions/0030-moderation-rules.md): a rule's current version over the
@@ -122,7 +123,7 @@ export class RuleBacktests {
       if (!rule) throw new NotFoundError(ruleMessages.notFound);
       await failStale(tx, new Date(at.getTime() - STALE_AFTER_MS), at, ruleId);
       if (await runningBacktestOf(tx, ruleId)) throw new ConflictError(ruleMessages.backtestRunning);
-      const backtest = await insertBacktest(tx, { ruleId, version: rule.version, limit, startedBy, at });
+      const backtest = toBacktest(await insertBacktest(tx, { ruleId, version: rule.version, limit, startedBy, at }));
       return { backtest, rule };
     });
     const stop = new AbortController();
@@ -160,19 +161,19 @@ export class RuleBacktests {
     const { db, clock } = this.deps;
     const at = clock();
     if (!this.#running.has(backtestId)) await failStale(db, new Date(at.getTime() - STALE_AFTER_MS), at, ruleId);
-    const backtest = await findBacktest(db, ruleId, backtestId);
-    if (backtest) return backtest;
+    const row = await findBacktest(db, ruleId, backtestId);
+    if (row) return toBacktest(row);
     throw new NotFoundError((await ruleExists(db, ruleId)) ? ruleMessages.backtestNotFound : ruleMessages.notFound);
   }
 
   /** Cancels a running backtest (a finished one stays as it is); the runner stops before its next batch is written. */
   async cancel(ruleId: string, backtestId: string): Promise<Backtest> {
     const { db, clock } = this.deps;
-    const backtest = await cancelBacktest(db, ruleId, backtestId, clock());
-    if (!backtest)
+    const row = await cancelBacktest(db, ruleId, backtestId, clock());
+    if (!row)
       throw new NotFoundError((await ruleExists(db, ruleId)) ? ruleMessages.backtestNotFound : ruleMessages.notFound);
     this.#running.get(backtestId)?.stop.abort();
-    return backtest;
+    return toBacktest(row);
   }
 
   /** Shutdown: every run stops after its current statement and is recorded as cancelled. */
