@@ -89,7 +89,8 @@ export const ruleBody = z
       .trim()
       .min(1, ruleMessages.nameRequired)
       .max(MAX_RULE_NAME, ruleMessages.nameTooLong),
-    mode: z.enum(RULE_MODES, { error: ruleMessages.modeInvalid }).default('draft'),
+    /** Omitted: draft on create, unchanged on update. */
+    mode: z.enum(RULE_MODES, { error: ruleMessages.modeInvalid }).optional(),
     /** Where it runs among the rules: lower first. Omitted on create: after the last. */
     order: z.number().int().min(0).optional(),
     conditions: z

@@ -124,9 +124,12 @@ describeApi('moderation rules API (docs/decisions/0030-moderation-rules.md)', ()
     expect([missing.statusCode, missing.json().message]).toEqual([400, ruleMessages.versionRequired]);
     expect(await databaseSnapshot(t.database.db)).toEqual(before);
 
-    expect((await send('PUT', `${URL}/${rule._id}`, { ...v2Body, order: 7, version: 2 })).json().rule).toMatchObject({
+    // A save without a mode keeps the rule's.
+    const v3Body = { ...v2Body, mode: undefined, order: 7, version: 2 };
+    expect((await send('PUT', `${URL}/${rule._id}`, v3Body)).json().rule).toMatchObject({
       version: 3,
       order: 7,
+      mode: 'shadow',
     });
     expect((await versions(rule._id)).map((v) => [v.version, v.mode, v.conditions])).toEqual([
       [1, 'draft', [{ field: 'category', op: 'eq', value: 'Jobs' }]],

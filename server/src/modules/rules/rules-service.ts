@@ -22,7 +22,7 @@ import { inRunOrder } from '../../rules/evaluate';
 import { patternProblem } from '../../rules/pattern-safety';
 import * as repo from './rules-repository';
 
-/** A rule as the routes hand it over: the contract's ruleBody, parsed (mode defaulted). */
+/** A rule as the routes hand it over: the contract's ruleBody, parsed. */
 export type ParsedRuleBody = z.output<typeof ruleBody>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -89,7 +89,9 @@ function storedAction(a: ParsedRuleBody['action']): RuleAction {
  * What the contract's schema cannot know: every `matches` pattern must pass the catastrophic
  * backtracking check (a 400 naming each condition). The conditions are kept as {field, op, value}.
  */
-function checkedValues(body: ParsedRuleBody): Omit<repo.RuleValues, 'sortOrder'> {
+function checkedValues(
+  body: ParsedRuleBody,
+): Omit<repo.RuleValues, 'sortOrder' | 'mode'> & { mode: repo.RuleValues['mode'] | undefined } {
   const errors: Record<string, string> = {};
   const conditions = body.conditions.map((c, i) => {
     if (c.op === 'matches' && typeof c.value === 'string') {
@@ -162,7 +164,8 @@ export class RulesService {
 
   /** Version 1, after the last rule unless an order is given. */
   async create(body: ParsedRuleBody, actorId: string): Promise<ModerationRule> {
-    const values = checkedValues(body);
+    const checked = checkedValues(body);
+    const values = { ...checked, mode: checked.mode ?? 'draft' };
     const row = await this.saving(async (tx) => {
       if ((await repo.countRules(tx)) >= MAX_RULES) throw new ConflictError(ruleMessages.tooManyRules);
       if (await repo.nameTaken(tx, values.name)) throw nameTaken();
@@ -184,10 +187,12 @@ export class RulesService {
 
   /** The next version, from the version the editor started from (another admin's newer save is a 409). */
   async update(id: string, body: ParsedRuleBody, actorId: string): Promise<ModerationRule> {
-    const values = checkedValues(body);
+    const checked = checkedValues(body);
     await this.saving(async (tx) => {
       const before = await repo.lockRule(tx, id);
       if (!before) throw new NotFoundError(ruleMessages.notFound);
+      // A save without a mode keeps the rule's (a live rule is not sent back to draft by an edit).
+      const values = { ...checked, mode: checked.mode ?? before.mode };
       if (body.version === undefined)
         throw new ValidationError(ruleMessages.versionRequired, { version: ruleMessages.versionRequired });
       if (body.version !== before.version) throw new ConflictError(ruleMessages.versionConflict);
