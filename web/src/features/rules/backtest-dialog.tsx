@@ -26,7 +26,7 @@ function Disagreements({ title, items }: { title: string; items: BacktestFigures
         {title} ({items.length})
       </h3>
       {items.length === 0 ? (
-        <p className="text-slate-500">None.</p>
+        <p className="text-slate-400">None.</p>
       ) : (
         <ul className="mt-1 max-h-40 space-y-1 overflow-y-auto">
           {items.map((d) => (

@@ -21,7 +21,7 @@ const count = (n: number) => n.toLocaleString('en-LK');
 /** Fired and overturned, and since when: from the audit trail (docs/decisions/0030-moderation-rules.md). */
 function FiguresCell({ rule }: { rule: ModerationRule }) {
   const f = rule.figures;
-  if (rule.mode === 'draft' && f.fired === 0) return <span className="text-slate-500">Not running</span>;
+  if (rule.mode === 'draft' && f.fired === 0) return <span className="text-slate-400">Not running</span>;
   if (f.fired === 0) return <span className="text-slate-400">Not fired yet</span>;
   return (
     <div className="tabular-nums">
@@ -35,7 +35,7 @@ function FiguresCell({ rule }: { rule: ModerationRule }) {
 
 function BacktestCell({ rule }: { rule: ModerationRule }) {
   const b = rule.latestBacktest;
-  if (!b) return <span className="text-slate-500">Not tested</span>;
+  if (!b) return <span className="text-slate-400">Not tested</span>;
   if (b.state === 'running') return <span className="text-slate-400">Running…</span>;
   const stale = b.version !== rule.version;
   return (
