@@ -10,6 +10,7 @@ import {
 } from '@backoffice/contract';
 import { rowsOf } from '../../src/db/client';
 import { moderationRules, ruleBacktests } from '../../src/db/schema';
+import { holdBacktests } from '../support/backtest-hold';
 import { makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 
@@ -172,7 +173,7 @@ describeApi('rule backtests', () => {
     await seedFees();
     const ruleId = await makeRule(FEE);
     const other = await makeRule(FEE);
-    const held = hold();
+    const held = holdBacktests(t.app.ruleBacktests);
     const first = await start(ruleId);
     expect(first.statusCode).toBe(202);
     expect(first.json<Answer>()).toMatchObject({ state: 'running', finishedAt: null });
@@ -196,7 +197,7 @@ describeApi('rule backtests', () => {
   it('Cancel stops a running backtest between two batches and keeps the figures so far', async () => {
     await seedFees();
     const ruleId = await makeRule(FEE);
-    const held = hold();
+    const held = holdBacktests(t.app.ruleBacktests);
     const started = (await start(ruleId)).json<Answer>();
     const { scanned } = await held.reached;
     expect(scanned).toBe(2);
@@ -219,7 +220,7 @@ describeApi('rule backtests', () => {
   it('a server shutdown stops a running backtest (recorded as cancelled)', async () => {
     await seedFees();
     const ruleId = await makeRule(FEE);
-    const held = hold();
+    const held = holdBacktests(t.app.ruleBacktests);
     const started = (await start(ruleId)).json<Answer>();
     await held.reached;
     // Never released: the shutdown does not wait for the hook.
@@ -283,24 +284,3 @@ describeApi('rule backtests', () => {
     expect(res.json<Answer>()).toMatchObject({ limit: 10_000, scanned: 0, state: 'done' });
   });
 });
-
-/**
- * Holds every backtest after its first batch (two ads a batch) until `release`, and makes the start
- * answer at once (202).
- */
-function hold() {
-  const runner = t.app.ruleBacktests;
-  runner.batchSize = 2;
-  runner.answerWithinMs = 0;
-  let reachedResolve!: (b: { scanned: number }) => void;
-  const reached = new Promise<{ scanned: number }>((r) => (reachedResolve = r));
-  let releaseResolve!: () => void;
-  const released = new Promise<void>((r) => (releaseResolve = r));
-  let batches = 0;
-  runner.betweenBatches = async (b) => {
-    batches++;
-    reachedResolve(b);
-    await released;
-  };
-  return { reached, release: () => releaseResolve(), batches: () => batches };
-}
