@@ -162,4 +162,22 @@ describeApi('moderation rules on new ads', () => {
     expect((await c.entries(before.id))[0]!.details!.rule).toMatchObject({ version: 1, label: 'Old' });
     expect((await c.entries(after.id))[0]!.details!.rule).toMatchObject({ version: 2, label: 'New' });
   });
+
+  it("a rule run that fails leaves the ad's signals written and the ad as it was", async () => {
+    // A pattern the API refuses, written straight into the table: compiling it throws.
+    await c.addRule({
+      name: 'Broken',
+      conditions: [{ field: 'text', op: 'matches', value: '(' }],
+      action: { type: 'flag', label: 'Never' },
+    });
+    await c.addRule({
+      name: 'Kettles',
+      order: 1,
+      conditions: contains('kettle'),
+      action: { type: 'flag', label: 'K' },
+    });
+    const ad = await c.newAd({ details: 'A kettle.' }); // resolves once its signals are written
+    expect(await c.adRow(ad.id)).toMatchObject({ status: 'pending', rule_labels: [] });
+    expect(await c.entries(ad.id)).toEqual([]);
+  });
 });
