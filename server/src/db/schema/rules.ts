@@ -26,7 +26,7 @@ export const moderationRules = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     mode: text('mode').$type<RuleMode>().notNull().default('draft'),
-    /** Rules run lowest first; ties by creation. */
+    /** Rules run lowest first; ties by id (evaluate.ts, inRunOrder). */
     sortOrder: integer('sort_order').notNull(),
     conditions: jsonb('conditions').$type<RuleCondition[]>().notNull(),
     action: jsonb('action').$type<RuleAction>().notNull(),
