@@ -13,7 +13,8 @@
  * Ctrl-C; appends to bench/RESULTS.md only with --record.
  *
  * Run: npm run bench:rules -- [--ads N (1000000)] [--limit N (100000)] [--seconds S (60)]
- *   [--connections N (10)] [--eval-ads N (20000)] [--record]
+ *   [--connections N (10)] [--eval-ads N (20000)] [--record] [--pg-url URL (seeded already: bench/seed-million.ts;
+ *   its rule and backtests are deleted at the end)]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,6 +42,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
     'eval-ads': { type: 'string', default: '20000' },
     record: { type: 'boolean', default: false },
+    'pg-url': { type: 'string' },
   },
 });
 const ADS = Number(args.ads);
@@ -125,13 +127,14 @@ async function main() {
   const evaluated = evaluation(Number(args['eval-ads']));
   console.log(evaluated);
 
-  const cluster = await startBenchCluster();
+  const cluster = args['pg-url'] ? undefined : await startBenchCluster();
+  const pgUrl = args['pg-url'] ?? cluster!.url;
   const dataDir = tempDataDir('bo-bench-rules-');
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   const cleanup = () => {
     if (server?.proc.exitCode === null) server.proc.kill('SIGKILL');
-    cluster.stop();
-    fs.rmSync(cluster.dir, { recursive: true, force: true });
+    cluster?.stop();
+    if (cluster) fs.rmSync(cluster.dir, { recursive: true, force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const interrupted = () => {
@@ -141,34 +144,38 @@ async function main() {
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   let database: Awaited<ReturnType<typeof openPostgres>> | undefined;
+  let ruleId: string | undefined;
   try {
-    database = await openPostgres(cluster.url);
+    database = await openPostgres(pgUrl);
     const db = database.db;
     const started = performance.now();
-    // No analysis queued by the seed (the ads come analysed: risk and signals set by seedAdjust).
-    await db.execute(sql`alter table advertisements disable trigger user`);
-    await seedAds(db, new LocalDiskStorage(path.join(dataDir, 'uploads')), {
-      count: ADS,
-      advertisers: Math.ceil(ADS / 10),
-      adjust: seedAdjust(),
-    });
-    await db.execute(sql`alter table advertisements enable trigger user`);
-    if (ADS <= 20_000) await rebuildSummary(db); // seedAds rebuilds it above that
-    await db.execute(sql`vacuum analyze`);
+    if (!args['pg-url']) {
+      // No analysis queued by the seed (the ads come analysed: risk and signals set by seedAdjust).
+      await db.execute(sql`alter table advertisements disable trigger user`);
+      await seedAds(db, new LocalDiskStorage(path.join(dataDir, 'uploads')), {
+        count: ADS,
+        advertisers: Math.ceil(ADS / 10),
+        adjust: seedAdjust(),
+      });
+      await db.execute(sql`alter table advertisements enable trigger user`);
+      if (ADS <= 20_000) await rebuildSummary(db); // seedAds rebuilds it above that
+      await db.execute(sql`vacuum analyze`);
+    }
     const seedSeconds = (performance.now() - started) / 1000;
-    const [{ decided } = { decided: 0 }] = rowsOf<{ decided: number }>(
-      await db.execute(sql`select count(*)::int as decided from advertisements where status <> 'pending'`),
+    const [{ ads, decided } = { ads: 0, decided: 0 }] = rowsOf<{ ads: number; decided: number }>(
+      await db.execute(sql`select count(*)::int as ads, count(*) filter (where status <> 'pending')::int as decided
+        from advertisements`),
     );
     const limit = Math.min(LIMIT, decided);
     const planned = await plans(db, Math.floor(limit / 2));
     for (const p of planned.plans) console.log(`plan, ${p.where}:\n${p.text}`);
-    const [rule] = rowsOf<{ id: string }>(
+    [{ id: ruleId }] = rowsOf<{ id: string }>(
       await db.execute(sql`insert into moderation_rules (name, sort_order, conditions, action)
-        values ('Bench: fee from a new seller', 0, ${JSON.stringify(BACKTEST_RULE.conditions)}::jsonb,
+        values (${`Bench: fee from a new seller, ${new Date().toISOString()}`}, 0, ${JSON.stringify(BACKTEST_RULE.conditions)}::jsonb,
           ${JSON.stringify(BACKTEST_RULE.action)}::jsonb) returning id`),
     );
 
-    server = await startServer({ dataDir, env: { DATABASE_URL: cluster.url, SEED_DEMO: 'false' } });
+    server = await startServer({ dataDir, env: { DATABASE_URL: pgUrl, SEED_DEMO: 'false' } });
     const url = server.url;
     const cookie = await apiSignIn(url);
     const api = async (method: string, pathname: string, body?: unknown) => {
@@ -180,7 +187,7 @@ async function main() {
       if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`);
       return (await res.json()) as Backtest;
     };
-    const base = `/api/moderation-rules/${rule!.id}`;
+    const base = `/api/moderation-rules/${ruleId}`;
     /** One backtest to its end (or until `stop`, when it is cancelled): its seconds from the server's times. */
     const backtest = async (stop?: { now: boolean }) => {
       let b = await api('POST', `${base}/backtest`, { limit });
@@ -220,12 +227,16 @@ async function main() {
     const ratio = withBacktests.p95 / without.p95;
     const per100k = (b: { seconds: number; scanned: number }) => (b.seconds * 100_000) / Math.max(1, b.scanned);
 
-    const size = ADS.toLocaleString('en');
+    const size = ads.toLocaleString('en');
+    const command = process.argv
+      .slice(2)
+      .join(' ')
+      .replace(/--pg-url \S+/, '--pg-url URL');
     const text = [
       `\n## ${new Date().toISOString().slice(0, 10)} — moderation rules: evaluation and backtest (issue 34)`,
       '',
-      `Command: \`npm run bench:rules -- ${process.argv.slice(2).join(' ')}\`. Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the end.`,
-      `PostgreSQL, ${size} ads seeded in ${fixed(seedSeconds, 0)} s (${decided.toLocaleString('en')} decided); the list is \`${LIST}\` at ${CONNECTIONS} connections, ${SECONDS} s each.`,
+      `Command: \`npm run bench:rules -- ${command}\`. Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the end.`,
+      `PostgreSQL, ${size} ads ${args['pg-url'] ? 'seeded before (--pg-url)' : `seeded in ${fixed(seedSeconds, 0)} s`} (${decided.toLocaleString('en')} decided); the list is \`${LIST}\` at ${CONNECTIONS} connections, ${SECONDS} s each.`,
       '',
       '| figure | measured | target | met |',
       '| --- | --- | --- | --- |',
@@ -247,6 +258,9 @@ async function main() {
     if (args.record) fs.appendFileSync(new URL('./RESULTS.md', import.meta.url), text);
     console.log(text);
   } finally {
+    // A database seeded before is left as it was: the rule goes, its backtests with it.
+    if (args['pg-url'] && ruleId)
+      await database?.db.execute(sql`delete from moderation_rules where id = ${ruleId}::uuid`);
     await database?.close();
     await server?.stop();
     cleanup();
