@@ -12,7 +12,7 @@ import {
 import { panelSettled, screenshot } from './support/browser';
 import { apiSignIn } from './support/server-process';
 import { e2eSuite } from './support/e2e';
-import { hasPlainEmail } from './support/second-admin';
+import { adminApi, hasPlainEmail } from './support/second-admin';
 
 /**
  * User Management and User detail in Chromium against the real server and its demo advertisers
@@ -30,13 +30,7 @@ describe('User Management in Chromium', () => {
     await rows().first().waitFor();
   });
 
-  async function api<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${e2e.baseUrl}${path}`, {
-      ...init,
-      headers: { cookie: e2e.cookie, origin: e2e.baseUrl, 'content-type': 'application/json', ...init.headers },
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  }
+  const api = <T>(path: string, init: RequestInit = {}) => adminApi<T>(e2e, path, init);
 
   async function list(params: UserListParams = {}): Promise<UserListResponse> {
     const search = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)] as [string, string]));
@@ -45,8 +39,7 @@ describe('User Management in Chromium', () => {
     return body;
   }
 
-  /** A demo advertiser with ads of every status, not touched by an earlier test. */
-  /** An advertiser with ads of every status and an email the edit form accepts (hasPlainEmail). */
+  /** A demo advertiser with ads of every status and an email the edit form accepts (hasPlainEmail). */
   async function advertiserWithAds(skip: number, picture = false): Promise<ListedUser> {
     const everyone = (await list({ pageSize: 100 })).users;
     const found = everyone.filter(
