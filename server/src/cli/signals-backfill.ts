@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { openConfiguredDatabase } from '../db/open';
-import { backfill, type BackfillProgress } from '../modules/signals/signals-backfill';
+import { BACKFILL_BATCH, backfill, type BackfillProgress } from '../modules/signals/signals-backfill';
 import { createStorage } from '../storage/create-storage';
 
 const usage = 'Usage: npm run signals:backfill -- [--text-only] [--batch N]';
@@ -15,7 +15,10 @@ const usage = 'Usage: npm run signals:backfill -- [--text-only] [--batch N]';
  */
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { 'text-only': { type: 'boolean', default: false }, batch: { type: 'string', default: '200' } },
+    options: {
+      'text-only': { type: 'boolean', default: false },
+      batch: { type: 'string', default: String(BACKFILL_BATCH) },
+    },
   });
   const batchSize = Number(values.batch);
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 5000) {

@@ -39,6 +39,8 @@ export class AnalysisWorker {
   private draining: Promise<void> | undefined;
   private again = false;
   private closing = false;
+  /** Aborted by close(): the batch in progress is given up before its write (its ads stay queued). */
+  private readonly stop = new AbortController();
 
   constructor(private readonly deps: AnalysisWorkerDeps) {}
 
@@ -105,12 +107,12 @@ export class AnalysisWorker {
   /** A batch; when it fails, each ad alone, and an ad that fails alone leaves the queue (the backfill retries it). */
   private async analyseQueued(ids: string[]): Promise<void> {
     try {
-      await analyseAds(this.deps, ids, { queued: ids });
+      await analyseAds(this.deps, ids, { queued: ids, signal: this.stop.signal });
     } catch {
       for (const id of ids) {
         if (this.closing) return;
         try {
-          await analyseAds(this.deps, [id], { queued: [id] });
+          await analyseAds(this.deps, [id], { queued: [id], signal: this.stop.signal });
         } catch (err) {
           this.deps.log.warn({ err, adId: id }, 'ad analysis failed; npm run signals:backfill retries it');
           await dequeue(this.deps.db, [id]);
@@ -121,6 +123,7 @@ export class AnalysisWorker {
 
   async close(): Promise<void> {
     this.closing = true;
+    this.stop.abort();
     clearInterval(this.timer);
     await this.draining;
     await this.unlisten?.();

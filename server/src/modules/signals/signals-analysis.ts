@@ -3,27 +3,20 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { contactInText } from '../../signals/contact-in-text';
 import { duplicateImage, imageBandKeys, imageLookupKeys } from '../../signals/duplicate-image';
-import {
-  duplicateText,
-  minhash,
-  signatureFromBytes,
-  signatureToBytes,
-  textBandKeys,
-  type DuplicateTextEvidence,
-} from '../../signals/duplicate-text';
+import { duplicateText, minhash, signatureFromBytes, textBandKeys } from '../../signals/duplicate-text';
 import { writeWithRules, type RuleRunDeps } from '../rules/rules-apply';
 import { invalidPhone } from '../../signals/invalid-phone';
 import { newAccount } from '../../signals/new-account';
 import { normalisePhone } from '../../signals/phone';
 import { PriceHistogram, priceOutlier } from '../../signals/price-outlier';
-import { riskScore } from '../../signals/risk';
 import type { Signal } from '../../signals/types';
 import type { FileStorage } from '../../storage/file-storage';
 import { readPhotos } from './ad-photos';
-import { phoneSignals, type AdPhone } from './phone-signals';
+import { groupBy, linkDuplicatesBack, toRow, unique, type Prepared } from './analysis-rows';
+import { phoneSignals, type AdPhone, type PhoneAccount } from './phone-signals';
 import { currentPhraseModule, type PhraseModule } from './risky-phrases';
 import * as repo from './signals-repository';
-import { writeAnalyses, type AnalysisRow, type BackLink } from './signals-store-repository';
+import { writeAnalyses } from './signals-store-repository';
 
 /**
  * The analysis of new ads (docs/decisions/0029-trust-signals.md): gathers what each signal module
@@ -49,16 +42,8 @@ export type AnalyseOptions = {
   force?: boolean;
   /** Entries of ad_analysis_queue to drop with the write. */
   queued?: readonly string[];
-};
-
-type Prepared = {
-  ad: repo.AdInput;
-  signature: Uint32Array;
-  textKeys: number[];
-  phones: AdPhone[];
-  photos: { image: number; path: string; hashes: bigint[]; keys: number[]; lookup: number[] }[];
-  unreadable: string[];
-  signals: Signal[];
+  /** Given up when aborted before the write (a server closing): nothing written, the ads stay queued. */
+  signal?: AbortSignal;
 };
 
 const advertiserOf = (adId: string, userId: string | null) => userId ?? `ad:${adId}`;
@@ -69,12 +54,43 @@ export async function analyseAds(
   ids: readonly string[],
   opts: AnalyseOptions = {},
 ): Promise<string[]> {
-  const { db } = deps;
-  const ads = await repo.loadAds(db, ids, !!opts.force);
+  const prepared = await prepareBatch(deps, ids, opts);
+  return prepared ? analysePrepared(deps, prepared, opts) : [];
+}
+
+/** Ads prepared in a row before the event loop gets a turn (a write in flight is not held up long). */
+const PREPARE_TURN = 4;
+
+/**
+ * The part of an analysis that depends on no other ad: the batch's ads read and each prepared on
+ * its own (most of the CPU's share). The backfill prepares its next batch while the last one's
+ * lookups and write run; the lookups wait for that write (they must see its bands). Undefined
+ * when aborted.
+ */
+export async function prepareBatch(
+  deps: AnalysisDeps,
+  ids: readonly string[],
+  opts: AnalyseOptions = {},
+): Promise<Prepared[] | undefined> {
+  const ads = await repo.loadAds(deps.db, ids, !!opts.force);
+  const phrases = await currentPhraseModule(deps.db); // the admins' lists, compiled again only after a change
   const prepared: Prepared[] = [];
-  const phrases = await currentPhraseModule(db); // the admins' lists, compiled again only after a change
-  for (const ad of ads) prepared.push(await prepare(deps, ad, { textOnly: !!opts.textOnly, phrases }));
-  const batchIds = ads.map((a) => a.id);
+  for (const ad of ads) {
+    if (opts.signal?.aborted) return undefined;
+    prepared.push(await prepare(deps, ad, { textOnly: !!opts.textOnly, phrases }));
+    if (prepared.length % PREPARE_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return prepared;
+}
+
+/** The prepared batch against the stored ads and its own earlier ones, written; the ids written. */
+export async function analysePrepared(
+  deps: AnalysisDeps,
+  prepared: Prepared[],
+  opts: AnalyseOptions = {},
+): Promise<string[]> {
+  const { db } = deps;
+  const batchIds = prepared.map((p) => p.ad.id);
 
   // What the stored ads offer, for the whole batch at once.
   const textMatches = await repo.textBandMatches(db, unique(prepared.flatMap((p) => p.textKeys)), batchIds);
@@ -88,7 +104,7 @@ export async function analyseAds(
   const phones = unique(prepared.flatMap((p) => p.phones.map((ph) => ph.phone)));
   const accounts = await repo.phoneAccounts(db, phones);
   const blocked = await repo.blockedAmong(db, phones);
-  const categories = unique(ads.filter((a) => a.price !== null && a.price > 0).map((a) => a.category));
+  const categories = unique(prepared.filter((p) => p.ad.price !== null && p.ad.price > 0).map((p) => p.ad.category));
   const histograms = await repo.priceCounts(db, categories, batchIds);
 
   const byTextKey = groupBy(
@@ -96,25 +112,37 @@ export async function analyseAds(
     (m) => m.key,
     (m) => m.adId,
   );
+  const signatures = new Map([...textSignatures].map(([adId, bytes]) => [adId, signatureFromBytes(bytes)]));
   const byImageKey = groupBy(
     imageMatches,
     (m) => m.key,
     (m) => `${m.adId}/${m.image}`,
   );
   const storedByRef = new Map(stored.map((s) => [`${s.adId}/${s.image}`, s]));
+  const accountsByPhone = groupBy(
+    accounts,
+    (a) => a.phone,
+    (a) => a,
+  );
+  // The batch's earlier ads: by text band key (their places in the batch), their numbers' accounts.
+  const earlierByKey = new Map<number, number[]>();
+  const earlierAccounts = new Map<string, PhoneAccount[]>();
+  const stats = new Map<string, ReturnType<PriceHistogram['stats']>>();
   const priceBins = new Map<string, number | null>();
   for (const [i, p] of prepared.entries()) {
-    const earlier = prepared.slice(0, i);
     const { ad } = p;
-    // Text: stored ads sharing a band key, and the batch's earlier ads sharing one.
-    const keySet = new Set(p.textKeys);
+    // Text: stored ads sharing a band key, and the batch's earlier ads sharing one (in batch order).
     const textCandidates = new Map<string, Uint32Array>();
-    for (const key of p.textKeys)
+    const earlier = new Set<number>();
+    for (const key of p.textKeys) {
       for (const adId of byTextKey.get(key) ?? []) {
-        const bytes = textSignatures.get(adId);
-        if (bytes) textCandidates.set(adId, signatureFromBytes(bytes));
+        const signature = signatures.get(adId);
+        if (signature) textCandidates.set(adId, signature);
       }
-    for (const e of earlier) if (e.textKeys.some((k) => keySet.has(k))) textCandidates.set(e.ad.id, e.signature);
+      for (const j of earlierByKey.get(key) ?? []) earlier.add(j);
+    }
+    for (const j of [...earlier].sort((a, b) => a - b)) textCandidates.set(prepared[j]!.ad.id, prepared[j]!.signature);
+    for (const key of p.textKeys) earlierByKey.set(key, [...(earlierByKey.get(key) ?? []), i]);
     p.signals.push(
       ...duplicateText.detect({
         signature: p.signature,
@@ -122,22 +150,32 @@ export async function analyseAds(
       }),
     );
     // Photos: the same, by image band keys.
-    if (p.photos.length) p.signals.push(...imageSignals(p, earlier, byImageKey, storedByRef));
+    if (p.photos.length) p.signals.push(...imageSignals(p, prepared.slice(0, i), byImageKey, storedByRef));
     // Numbers: the accounts behind each (stored ads and the batch's earlier ones), the blocklist.
-    const batchAccounts = earlier.flatMap((e) =>
-      e.ad.userId ? e.phones.map((ph) => ({ phone: ph.phone, userId: e.ad.userId!, username: e.ad.username })) : [],
-    );
-    p.signals.push(...phoneSignals(ad, p.phones, [...accounts, ...batchAccounts], blocked));
-    // Price: the category's usual price, without this ad's own.
+    const behind = p.phones.flatMap((ph) => [
+      ...(accountsByPhone.get(ph.phone) ?? []),
+      ...(earlierAccounts.get(ph.phone) ?? []),
+    ]);
+    p.signals.push(...phoneSignals(ad, p.phones, behind, blocked));
+    if (ad.userId)
+      for (const ph of p.phones)
+        earlierAccounts.set(ph.phone, [
+          ...(earlierAccounts.get(ph.phone) ?? []),
+          { phone: ph.phone, userId: ad.userId, username: ad.username },
+        ]);
+    // Price: the category's usual price, without this ad's own (the same for the batch's ads).
     const counts = histograms.get(ad.category);
     const priceBin = ad.price !== null && ad.price > 0 ? PriceHistogram.binOf(ad.price) : null;
-    const stats = counts ? new PriceHistogram(counts).stats() : { n: 0, median: 0, mad: 0 };
-    for (const s of priceOutlier.detect({ price: ad.price, stats }))
+    let usual = stats.get(ad.category);
+    if (!usual)
+      stats.set(ad.category, (usual = counts ? new PriceHistogram(counts).stats() : { n: 0, median: 0, mad: 0 }));
+    for (const s of priceOutlier.detect({ price: ad.price, stats: usual }))
       p.signals.push({ ...s, evidence: { ...s.evidence, category: ad.category } });
     priceBins.set(ad.id, priceBin);
   }
   const backLinks = linkDuplicatesBack(prepared);
   const rows = prepared.map((p) => toRow(p, priceBins.get(p.ad.id) ?? null));
+  if (opts.signal?.aborted) return [];
   const written = await writeWithRules(db, deps, (tx) =>
     writeAnalyses(tx, rows, deps.clock(), { force: !!opts.force, queued: opts.queued ?? [], backLinks }),
   );
@@ -227,72 +265,4 @@ function imageSignals(
         })),
       },
     }));
-}
-
-/**
- * Near-duplicate text is mutual: an ad found to repeat an earlier one names it, and the earlier one
- * names the later in turn (both show the chip; the moderator keeps one). Earlier ads of the batch
- * get the link here; stored ones are returned, for the write to add it to their signals.
- */
-function linkDuplicatesBack(prepared: Prepared[]): BackLink[] {
-  const inBatch = new Map(prepared.map((p) => [p.ad.id, p]));
-  const stored: BackLink[] = [];
-  for (const p of prepared) {
-    const found = p.signals.find((s) => s.kind === 'duplicate_text') as Signal<DuplicateTextEvidence> | undefined;
-    for (const d of found?.evidence.duplicates ?? []) {
-      const earlier = inBatch.get(d.adId);
-      if (!earlier) {
-        stored.push({ adId: d.adId, otherId: p.ad.id, similarity: d.similarity });
-        continue;
-      }
-      const link = { adId: p.ad.id, similarity: d.similarity };
-      const own = earlier.signals.find((s) => s.kind === 'duplicate_text') as Signal<DuplicateTextEvidence> | undefined;
-      if (!own)
-        earlier.signals.push({ kind: 'duplicate_text', strength: d.similarity, evidence: { duplicates: [link] } });
-      else {
-        own.evidence.duplicates = [...own.evidence.duplicates.filter((x) => x.adId !== p.ad.id), link].sort(
-          (a, b) => b.similarity - a.similarity,
-        );
-        own.strength = Math.max(own.strength ?? 1, d.similarity);
-      }
-    }
-  }
-  return stored;
-}
-
-/** The row to write: one signal per kind (its strongest), and the risk from them. */
-function toRow(p: Prepared, priceBin: number | null): AnalysisRow {
-  const byKind = new Map<string, Signal>();
-  for (const s of p.signals) {
-    const seen = byKind.get(s.kind);
-    if (!seen || (s.strength ?? 1) > (seen.strength ?? 1)) byKind.set(s.kind, s);
-  }
-  const signals = [...byKind.values()];
-  return {
-    adId: p.ad.id,
-    userId: p.ad.userId,
-    signature: signatureToBytes(p.signature),
-    textKeys: p.textKeys,
-    photos: p.photos.map(({ image, path, hashes, keys }) => ({ image, path, hashes, keys })),
-    unreadableImages: p.unreadable,
-    phones: p.phones,
-    priceCategory: priceBin === null ? null : p.ad.category,
-    priceBin,
-    signals: signals.map((s) => ({ kind: s.kind, evidence: s.evidence, strength: s.strength ?? 1 })),
-    risk: riskScore(signals),
-  };
-}
-
-function unique<T>(values: T[]): T[] {
-  return [...new Set(values)];
-}
-
-function groupBy<T, K, V>(items: T[], key: (t: T) => K, value: (t: T) => V): Map<K, V[]> {
-  const map = new Map<K, V[]>();
-  for (const item of items) {
-    const list = map.get(key(item));
-    if (list) list.push(value(item));
-    else map.set(key(item), [value(item)]);
-  }
-  return map;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AdStatus } from '@backoffice/contract';
 import { rowsOf, type Executor } from '../../db/client';
-import { parseBigintArray, pgArray } from './signals-repository';
+import { parseBigintArray, TEXT_CANDIDATES_PER_KEY } from './signals-repository';
 import { fromSigned64 } from '../../signals/image-hash';
 
 /** What the API reads of the trust signals: one ad's, its near-duplicates' rows, the blocklist. */
@@ -40,26 +40,6 @@ export async function adSignals(db: Executor, adId: string): Promise<AdSignalsRo
   };
 }
 
-/** The ad's stored text signature (hex) and photos' hashes; undefined when there is no such ad. */
-export async function adFingerprints(
-  db: Executor,
-  adId: string,
-): Promise<{ signature: Buffer | null; photos: { image: number; hashes: bigint[] }[] } | undefined> {
-  const result = await db.execute(sql`
-    select encode(an.text_signature, 'hex') as signature,
-      (select coalesce(json_agg(json_build_object('image', h.image, 'hashes', h.hashes::text)), '[]')
-       from ad_image_hashes h where h.ad_id = a.id) as photos
-    from advertisements a left join ad_analysis an on an.ad_id = a.id
-    where a.id = ${adId}::uuid`);
-  type Row = { signature: string | null; photos: { image: number; hashes: string }[] | string };
-  const row = rowsOf<Row>(result)[0];
-  if (!row) return undefined;
-  return {
-    signature: row.signature === null ? null : Buffer.from(row.signature, 'hex'),
-    photos: json(row.photos).map((p) => ({ image: p.image, hashes: parseBigintArray(p.hashes).map(fromSigned64) })),
-  };
-}
-
 export type DuplicateAdRow = {
   id: string;
   heading: string;
@@ -69,13 +49,72 @@ export type DuplicateAdRow = {
   postingDate: string;
 };
 
-export async function adsByIds(db: Executor, ids: readonly string[]): Promise<DuplicateAdRow[]> {
-  if (!ids.length) return [];
+/** An ad sharing a text or photo band key with the looked-up one, with what the comparison needs. */
+export type DuplicateCandidate = DuplicateAdRow & {
+  /** Found through the text bands: its stored signature (null if none). */
+  signature: Buffer | null;
+  /** Found through the photo bands: its photos' hashes (else empty). */
+  photos: bigint[][];
+};
+
+/** A photo band key's kind bit (duplicate-image.ts: whole photo 0, crop 1). */
+const CROP_KIND_BIT = 1 << 18;
+
+/**
+ * The ad's own signature and photos' hashes, and its candidates with their rows, in one statement
+ * (undefined: no such ad). The keys are the ad's stored ones: its text band keys are what it looks
+ * up, and a photo's lookup keys (imageLookupKeys: the whole hash's bands of either kind, the crops'
+ * bands as whole ones) are its stored whole-photo keys and every stored key with the kind bit
+ * flipped. The comparison itself is the caller's.
+ */
+export async function duplicateCandidates(
+  db: Executor,
+  adId: string,
+): Promise<{ signature: Buffer | null; photos: bigint[][]; candidates: DuplicateCandidate[] } | undefined> {
+  const id = sql`${adId}::uuid`;
   const result = await db.execute(sql`
-    select id, heading, username, status, images, posting_date from advertisements
-    where id = any(${pgArray(ids)}::uuid[])`);
-  type Row = Omit<DuplicateAdRow, 'postingDate'> & { posting_date: Date | string };
-  return rowsOf<Row>(result).map(({ posting_date, ...r }) => ({ ...r, postingDate: iso(posting_date) }));
+    with text_found as (
+      select b.ad_id from ad_text_bands k cross join lateral (
+        select t.ad_id from ad_text_bands t where t.key = k.key and t.ad_id <> ${id}
+        limit ${TEXT_CANDIDATES_PER_KEY}) b
+      where k.ad_id = ${id}),
+    image_keys as (
+      select key from ad_image_bands where ad_id = ${id} and key < ${CROP_KIND_BIT}
+      union select key # ${CROP_KIND_BIT} from ad_image_bands where ad_id = ${id}),
+    image_found as (
+      select ad_id from ad_image_bands where key in (select key from image_keys) and ad_id <> ${id} limit 50000),
+    found as (
+      select ad_id, bool_or(by_text) as by_text, bool_or(not by_text) as by_image from (
+        select ad_id, true as by_text from text_found union all select ad_id, false from image_found) f
+      group by ad_id)
+    select encode(an.text_signature, 'hex') as signature,
+      (select coalesce(json_agg(h.hashes::text), '[]') from ad_image_hashes h where h.ad_id = a.id) as photos,
+      (select coalesce(json_agg(json_build_object('id', c.id, 'heading', c.heading, 'username', c.username,
+          'status', c.status, 'images', c.images, 'postingDate', c.posting_date,
+          'signature', case when f.by_text then encode(ca.text_signature, 'hex') end,
+          'photos', case when f.by_image then
+            (select coalesce(json_agg(ch.hashes::text), '[]') from ad_image_hashes ch where ch.ad_id = c.id) end)), '[]')
+       from found f join advertisements c on c.id = f.ad_id left join ad_analysis ca on ca.ad_id = c.id) as candidates
+    from advertisements a left join ad_analysis an on an.ad_id = a.id
+    where a.id = ${id}`);
+  type Candidate = Omit<DuplicateCandidate, 'signature' | 'photos'> & {
+    signature: string | null;
+    photos: string[] | null;
+  };
+  type Row = { signature: string | null; photos: string[] | string; candidates: Candidate[] | string };
+  const row = rowsOf<Row>(result)[0];
+  if (!row) return undefined;
+  const hashes = (text: string) => parseBigintArray(text).map(fromSigned64);
+  return {
+    signature: row.signature === null ? null : Buffer.from(row.signature, 'hex'),
+    photos: json(row.photos).map(hashes),
+    candidates: json(row.candidates).map((c) => ({
+      ...c,
+      postingDate: iso(c.postingDate),
+      signature: c.signature === null ? null : Buffer.from(c.signature, 'hex'),
+      photos: (c.photos ?? []).map(hashes),
+    })),
+  };
 }
 
 export type BlockedPhoneRow = { phone: string; addedAt: string; addedBy: { _id: string; name: string } | null };

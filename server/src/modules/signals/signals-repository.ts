@@ -81,7 +81,7 @@ export async function loadAds(db: Executor, ids: readonly string[], force: boole
 }
 
 /** How many stored ads one text band key offers as candidates at most. */
-const TEXT_CANDIDATES_PER_KEY = 100;
+export const TEXT_CANDIDATES_PER_KEY = 100;
 
 /** Ads other than `exclude` sharing any of the text band keys, by key. */
 export async function textBandMatches(

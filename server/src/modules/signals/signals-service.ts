@@ -10,11 +10,10 @@ import { recordAudit } from '../../db/audit-repository';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import { IMAGE_THRESHOLD, imageLookupKeys, photoDistance } from '../../signals/duplicate-image';
-import { estimatedSimilarity, signatureFromBytes, TEXT_THRESHOLD, textBandKeys } from '../../signals/duplicate-text';
+import { IMAGE_THRESHOLD, photoDistance } from '../../signals/duplicate-image';
+import { estimatedSimilarity, signatureFromBytes, TEXT_THRESHOLD } from '../../signals/duplicate-text';
 import { normalisePhone } from '../../signals/phone';
 import * as read from './signals-read-repository';
-import * as repo from './signals-repository';
 import { reanalyseCarrying } from './signals-store-repository';
 
 /** The most near-duplicates one ad's answer lists, most similar first. */
@@ -46,45 +45,28 @@ export class SignalsService {
    * of this ad's (found through the photo bands). Empty until the ad has been analysed.
    */
   async duplicates(adId: string): Promise<AdDuplicate[]> {
-    const own = await read.adFingerprints(this.db, adId);
+    const own = await read.duplicateCandidates(this.db, adId);
     if (!own) throw new NotFoundError(adMessages.notFound);
-    const found = new Map<string, { similarity: number; via: 'text' | 'image' }>();
-    if (own.signature) {
-      const signature = signatureFromBytes(own.signature);
-      const matches = await repo.textBandMatches(this.db, textBandKeys(signature), [adId]);
-      const others = await repo.signatures(this.db, [...new Set(matches.map((m) => m.adId))]);
-      for (const [other, bytes] of others) {
-        const similarity = estimatedSimilarity(signature, signatureFromBytes(bytes));
-        if (similarity >= TEXT_THRESHOLD) found.set(other, { similarity: round2(similarity), via: 'text' });
+    const signature = own.signature && signatureFromBytes(own.signature);
+    const ranked: { row: read.DuplicateAdRow; similarity: number; via: 'text' | 'image' }[] = [];
+    for (const { signature: theirs, photos, ...row } of own.candidates) {
+      if (signature && theirs) {
+        const similarity = estimatedSimilarity(signature, signatureFromBytes(theirs));
+        if (similarity >= TEXT_THRESHOLD) {
+          ranked.push({ row, similarity: round2(similarity), via: 'text' });
+          continue;
+        }
       }
+      let distance = 64;
+      for (const photo of photos)
+        for (const mine of own.photos) distance = Math.min(distance, photoDistance(mine, photo));
+      if (photos.length && distance <= IMAGE_THRESHOLD)
+        ranked.push({ row, similarity: round2(1 - distance / 64), via: 'image' });
     }
-    if (own.photos.length) {
-      const keys = [...new Set(own.photos.flatMap((p) => imageLookupKeys(p.hashes)))];
-      const matches = await repo.imageBandMatches(this.db, keys, [adId]);
-      const stored = await repo.storedPhotos(this.db, [...new Set(matches.map((m) => m.adId))]);
-      for (const photo of stored) {
-        if (found.get(photo.adId)?.via === 'text') continue;
-        const distance = Math.min(...own.photos.map((p) => photoDistance(p.hashes, photo.hashes)));
-        if (distance > IMAGE_THRESHOLD) continue;
-        const similarity = round2(1 - distance / 64);
-        if ((found.get(photo.adId)?.similarity ?? -1) < similarity) found.set(photo.adId, { similarity, via: 'image' });
-      }
-    }
-    const ranked = [...found].sort((a, b) => b[1].similarity - a[1].similarity).slice(0, MAX_DUPLICATES);
-    const ads = new Map(
-      (
-        await read.adsByIds(
-          this.db,
-          ranked.map(([id]) => id),
-        )
-      ).map((a) => [a.id, a]),
-    );
-    return ranked.flatMap(([id, match]) => {
-      const ad = ads.get(id);
-      if (!ad) return [];
-      const { id: _id, ...rest } = ad;
-      return [{ _id, ...rest, ...match }];
-    });
+    return ranked
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, MAX_DUPLICATES)
+      .map(({ row: { id, ...rest }, similarity, via }) => ({ _id: id, ...rest, similarity, via }));
   }
 
   blockedPhones(): Promise<BlockedPhone[]> {

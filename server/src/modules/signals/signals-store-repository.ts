@@ -42,9 +42,9 @@ export async function writeAnalyses(
   const ids = rows.map((r) => r.adId);
   // The batch's ads and the earlier ads it repeats, locked in one order (no deadlock between writers).
   const targets = [...new Set(opts.backLinks.map((l) => l.adId))].filter((id) => !ids.includes(id));
-  const locked = rowsOf<{ id: string; risk: number | null }>(
+  const locked = rowsOf<{ id: string; risk: number | null; signal_kinds: string[] }>(
     await db.execute(sql`
-      select id, risk from advertisements where id = any(${pgArray([...ids, ...targets])}::uuid[])
+      select id, risk, signal_kinds from advertisements where id = any(${pgArray([...ids, ...targets])}::uuid[])
       order by id for update`),
   );
   const batch = new Set(ids);
@@ -71,13 +71,15 @@ export async function writeAnalyses(
       from unnest(${done}::uuid[], ${pgArray(list.map((r) => hex(r.signature)))}::text[],
         ${pgArray(list.map((r) => r.priceCategory))}::text[], ${pgArray(list.map((r) => r.priceBin))}::smallint[],
         ${pgArray(list.map((r) => pgArray(r.unreadableImages)))}::text[]) as t(id, sig, cat, bin, bad)`);
-    const many = (table: SQL, columns: SQL, types: string[], tuples: unknown[][]) =>
+    // `distinct`: the rows cannot collide (the ads' earlier rows were deleted above, and an ad's
+    // rows are distinct), so the insert needs no conflict check (a third of its cost for the bands).
+    const many = (table: SQL, columns: SQL, types: string[], tuples: unknown[][], distinct = false) =>
       tuples.length
         ? db.execute(
             sql`insert into ${table} ${columns} select * from unnest(${sql.join(
               types.map((type, i) => sql`${pgArray(tuples.map((t) => t[i] as string))}::${sql.raw(type)}`),
               sql`, `,
-            )}) on conflict do nothing`,
+            )}) ${distinct ? sql`` : sql`on conflict do nothing`}`,
           )
         : undefined;
     await many(
@@ -91,6 +93,7 @@ export async function writeAnalyses(
       sql`(key, ad_id)`,
       ['bigint[]', 'uuid[]'],
       list.flatMap((r) => r.textKeys.map((k) => [k, r.adId])),
+      true, // textBandKeys: one key per band, the band's number in it
     );
     const photos = list.flatMap((r) => r.photos.map((p) => ({ adId: r.adId, ...p })));
     if (photos.length) {
@@ -113,15 +116,17 @@ export async function writeAnalyses(
       ['text[]', 'uuid[]', 'uuid[]', 'text[]'],
       list.flatMap((r) => (r.userId ? r.phones.map((p) => [p.phone, r.userId, r.adId, p.source]) : [])),
     );
+    // An ad analysed again to the same risk and kinds keeps its row (not a HOT update: every index).
     await db.execute(sql`
       update advertisements a set risk = t.risk, signal_kinds = t.kinds::text[]
       from unnest(${done}::uuid[], ${pgArray(list.map((r) => r.risk))}::smallint[],
         ${pgArray(list.map((r) => pgArray(r.signals.map((s) => s.kind))))}::text[]) as t(id, risk, kinds)
-      where a.id = t.id`);
+      where a.id = t.id and (a.risk is distinct from t.risk or a.signal_kinds is distinct from t.kinds::text[])`);
   }
   await linkBack(
     db,
     opts.backLinks.filter((l) => analysed.has(l.adId) && keep.has(l.otherId)),
+    new Map(locked.map((r) => [r.id, { risk: r.risk === null ? null : Number(r.risk), kinds: r.signal_kinds }])),
   );
   if (queued.length) await db.execute(sql`delete from ad_analysis_queue where ad_id = any(${pgArray(queued)}::uuid[])`);
   return list.map((r) => r.adId);
@@ -130,47 +135,99 @@ export async function writeAnalyses(
 /** An earlier ad (`adId`) whose text a newly analysed one (`otherId`) repeats. */
 export type BackLink = { adId: string; otherId: string; similarity: number };
 
+type Duplicate = { adId: string; similarity: number };
+
 /**
- * Adds each newly analysed repost to its earlier ad's duplicate_text evidence (replacing an earlier
- * link to it), then sets those ads' risk and kinds from their signals again.
+ * The most near-duplicates an ad's duplicate_text evidence names: the most similar ones. In a flood
+ * of one text every copy repeats every earlier one, and evidence naming them all would grow (and be
+ * rewritten) with each copy; `GET /api/advertisements/{id}/duplicates` lists more, looked up live.
  */
-async function linkBack(db: Executor, links: readonly BackLink[]): Promise<void> {
+export const EVIDENCE_DUPLICATES = 20;
+
+/**
+ * `current` with `added` in (a link to the same ad replaced), most similar first, capped at
+ * EVIDENCE_DUPLICATES. On equal similarity the links already there stay first, so that a copy
+ * no more alike than those shown changes nothing.
+ */
+export function mergeDuplicates(current: readonly Duplicate[], added: readonly Duplicate[]): Duplicate[] {
+  const replaced = new Set(added.map((d) => d.adId));
+  return [...current.filter((d) => !replaced.has(d.adId)), ...added]
+    .sort((a, b) => b.similarity - a.similarity)
+    .slice(0, EVIDENCE_DUPLICATES);
+}
+
+const sameDuplicates = (a: readonly Duplicate[], b: readonly Duplicate[]) =>
+  a.length === b.length && a.every((d, i) => d.adId === b[i]!.adId && d.similarity === b[i]!.similarity);
+
+/**
+ * Adds each newly analysed repost to its earlier ad's duplicate_text evidence (mergeDuplicates),
+ * then sets those ads' risk and kinds from their signals again. Only what changes is written: an
+ * evidence row whose list and strength stay as they were is left alone, and so is an ad row whose
+ * risk and kinds stay (its update is not a HOT one: it would write every index of the ad again).
+ */
+async function linkBack(
+  db: Executor,
+  links: readonly BackLink[],
+  current: ReadonlyMap<string, { risk: number | null; kinds: readonly string[] }>,
+): Promise<void> {
   if (!links.length) return;
-  // One row per earlier ad (several reposts of it may come in one batch).
-  await db.execute(sql`
-    insert into ad_signals (ad_id, kind, evidence, strength)
-    select id, 'duplicate_text', jsonb_build_object('duplicates',
-        jsonb_agg(jsonb_build_object('adId', other, 'similarity', similarity) order by similarity desc)), max(similarity)
-    from unnest(${pgArray(links.map((l) => l.adId))}::uuid[], ${pgArray(links.map((l) => l.otherId))}::text[],
-      ${pgArray(links.map((l) => l.similarity))}::float8[]) as t(id, other, similarity)
-    group by id
-    on conflict (ad_id, kind) do update set
-      strength = greatest(ad_signals.strength, excluded.strength),
-      evidence = jsonb_build_object('duplicates', (
-        select jsonb_agg(d.e order by (d.e->>'similarity')::float8 desc) from (
-          select o.e from jsonb_array_elements(ad_signals.evidence->'duplicates') o(e)
-          where not exists (select 1 from jsonb_array_elements(excluded.evidence->'duplicates') n(e)
-            where n.e->>'adId' = o.e->>'adId')
-          union all select n.e from jsonb_array_elements(excluded.evidence->'duplicates') n(e)) d))`);
   const ids = [...new Set(links.map((l) => l.adId))];
-  const signals = rowsOf<{ ad_id: string; kind: SignalKind; strength: number }>(
-    await db.execute(
-      sql`select ad_id, kind, strength from ad_signals where ad_id = any(${pgArray(ids)}::uuid[]) order by ad_id, kind`,
-    ),
+  type Row = {
+    ad_id: string;
+    kind: SignalKind;
+    strength: number;
+    evidence: { duplicates: Duplicate[] } | string | null;
+  };
+  const stored = rowsOf<Row>(
+    await db.execute(sql`
+      select ad_id, kind, strength, case when kind = 'duplicate_text' then evidence end as evidence
+      from ad_signals where ad_id = any(${pgArray(ids)}::uuid[]) order by ad_id, kind`),
   );
-  const risks = ids.map((id) => {
-    const own = signals.filter((s) => s.ad_id === id);
-    return {
-      id,
-      risk: riskScore(own.map((s) => ({ kind: s.kind, strength: Number(s.strength) }))),
-      kinds: own.map((s) => s.kind),
-    };
-  });
-  await db.execute(sql`
-    update advertisements a set risk = t.risk, signal_kinds = t.kinds::text[]
-    from unnest(${pgArray(ids)}::uuid[], ${pgArray(risks.map((r) => r.risk))}::smallint[],
-      ${pgArray(risks.map((r) => pgArray(r.kinds)))}::text[]) as t(id, risk, kinds)
-    where a.id = t.id`);
+  const signalsOf = new Map<string, Row[]>();
+  for (const r of stored) signalsOf.set(r.ad_id, [...(signalsOf.get(r.ad_id) ?? []), r]);
+  const addedTo = new Map<string, Duplicate[]>();
+  for (const l of links)
+    addedTo.set(l.adId, [...(addedTo.get(l.adId) ?? []), { adId: l.otherId, similarity: l.similarity }]);
+  const evidence: { id: string; duplicates: Duplicate[]; strength: number }[] = [];
+  const rows: { id: string; risk: number; kinds: string[] }[] = [];
+  for (const id of ids) {
+    const own = signalsOf.get(id) ?? [];
+    const added = addedTo.get(id)!;
+    const found = own.find((s) => s.kind === 'duplicate_text');
+    const before = found?.evidence
+      ? (typeof found.evidence === 'string'
+          ? (JSON.parse(found.evidence) as { duplicates: Duplicate[] })
+          : found.evidence
+        ).duplicates
+      : [];
+    const duplicates = mergeDuplicates(before, added);
+    const strength = Math.max(found ? Number(found.strength) : 0, ...added.map((d) => d.similarity));
+    if (!found || strength > Number(found.strength) || !sameDuplicates(before, duplicates))
+      evidence.push({ id, duplicates, strength });
+    const signals = [
+      ...own.filter((s) => s.kind !== 'duplicate_text').map((s) => ({ kind: s.kind, strength: Number(s.strength) })),
+      { kind: 'duplicate_text' as const, strength },
+    ];
+    const kinds = signals.map((s) => s.kind as string).sort();
+    const risk = riskScore(signals);
+    const was = current.get(id);
+    const sameKinds = !!was && was.kinds.length === kinds.length && kinds.every((k) => was.kinds.includes(k));
+    if (!was || was.risk !== risk || !sameKinds) rows.push({ id, risk, kinds });
+  }
+  if (evidence.length)
+    await db.execute(sql`
+      insert into ad_signals (ad_id, kind, evidence, strength)
+      select id, 'duplicate_text', evidence, strength
+      from unnest(${pgArray(evidence.map((e) => e.id))}::uuid[],
+        ${pgArray(evidence.map((e) => JSON.stringify({ duplicates: e.duplicates })))}::jsonb[],
+        ${pgArray(evidence.map((e) => e.strength))}::real[]) as t(id, evidence, strength)
+      on conflict (ad_id, kind) do update set evidence = excluded.evidence, strength = excluded.strength`);
+  if (rows.length)
+    await db.execute(sql`
+      update advertisements a set risk = t.risk, signal_kinds = t.kinds::text[]
+      from unnest(${pgArray(rows.map((r) => r.id))}::uuid[], ${pgArray(rows.map((r) => r.risk))}::smallint[],
+        ${pgArray(rows.map((r) => pgArray(r.kinds)))}::text[]) as t(id, risk, kinds)
+      where a.id = t.id`);
 }
 
 /** The oldest ads waiting in ad_analysis_queue (the embedded database's queue). */
