@@ -31,7 +31,6 @@ export const queueName = z
 
 /** POST /api/moderation-queues. */
 export const moderationQueueBody = z.strictObject({ name: queueName });
-export type ModerationQueueBody = z.infer<typeof moderationQueueBody>;
 export const moderationQueueResponse = z.object({ success: z.literal(true), queue: moderationQueue });
 
 /** DELETE /api/moderation-queues/{name}: the name in any case. */

@@ -48,6 +48,20 @@ function queueServer(initial: ModerationQueue[]) {
       queues = [...queues, ...fresh.map(queue)];
       return jsonResponse({ success: true, added: fresh.length, skipped: names.length - fresh.length });
     }
+    if (url.pathname === '/api/moderation-queues' && request.method === 'POST') {
+      const { name } = (await request.json()) as { name: string };
+      if (queues.some((q) => q.name.toLowerCase() === name.trim().toLowerCase()))
+        return jsonResponse({ success: false, message: queueMessages.nameTaken }, 409);
+      queues = [...queues, queue(name.trim())];
+      return jsonResponse({ success: true, queue: queue(name.trim()) });
+    }
+    if (url.pathname.startsWith('/api/moderation-queues/') && request.method === 'DELETE') {
+      const name = decodeURIComponent(url.pathname.split('/').at(-1)!);
+      if (name === 'Senior review')
+        return jsonResponse({ success: false, message: queueMessages.inUse(name, ['Job fees']) }, 409);
+      queues = queues.filter((q) => q.name !== name);
+      return jsonResponse({ success: true });
+    }
     return jsonResponse({ success: false, message: 'Not found' }, 404);
   });
   return { imports, names: () => queues.map((q) => q.name) };
@@ -99,5 +113,38 @@ describe('the lists as CSV, from the ads directory (the Queues dialog)', () => {
     expect(await within(dialog).findByRole('status')).toHaveTextContent(listCsvMessages.imported(1, 1));
     expect(within(dialog).queryByRole('list', { name: 'Lines to correct' })).not.toBeInTheDocument();
     await waitFor(() => expect(listedQueues(dialog)).toEqual(['Senior review', 'Fraud desk']));
+  });
+
+  it('adds a queue, says so under the field when the name is taken, and deletes one after a confirmation', async () => {
+    queueServer([queue('Senior review')]);
+    const { user, dialog } = await openQueues();
+    await waitFor(() => expect(listedQueues(dialog)).toEqual(['Senior review']));
+
+    await user.type(within(dialog).getByLabelText('Queue name'), 'senior REVIEW');
+    await user.click(within(dialog).getByRole('button', { name: 'Add queue' }));
+    expect(await within(dialog).findByText(queueMessages.nameTaken)).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('Queue name'));
+    await user.type(within(dialog).getByLabelText('Queue name'), 'Fraud desk');
+    await user.click(within(dialog).getByRole('button', { name: 'Add queue' }));
+    await waitFor(() => expect(listedQueues(dialog)).toEqual(['Senior review', 'Fraud desk']));
+
+    // A queue a rule routes to: the server refuses, naming the rule.
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Senior review' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete queue' })).getByRole('button', { name: 'Delete' }),
+    );
+    const queues = await screen.findByRole('dialog', { name: 'Queues' });
+    expect(await within(queues).findByRole('alert')).toHaveTextContent(
+      queueMessages.inUse('Senior review', ['Job fees']),
+    );
+
+    await user.click(within(queues).getByRole('button', { name: 'Delete Fraud desk' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete queue' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() =>
+      expect(listedQueues(screen.getByRole('dialog', { name: 'Queues' }))).toEqual(['Senior review']),
+    );
   });
 });

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { moderationQueueBody, type ModerationQueue } from '@backoffice/contract';
-import { Banner, Button, Modal, TextField, useTimedMessage } from '../../../components/ui';
+import { Banner, Button, ConfirmDeleteModal, Modal, TextField, useTimedMessage } from '../../../components/ui';
 import { apiError, serverMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { firstErrors, useFocusFirstInvalid } from '../../../lib/form';
@@ -69,30 +69,17 @@ export function QueuesDialog({ onClose }: { onClose: () => void }) {
 
   if (confirming)
     return (
-      <Modal
+      <ConfirmDeleteModal
         title="Delete queue"
-        onClose={() => setConfirming(null)}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(null)} disabled={removing.isLoading}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => confirmDelete(confirming)}
-              loading={removing.isLoading}
-              disabled={removing.isLoading}
-            >
-              Delete
-            </Button>
-          </>
-        }
+        busy={removing.isLoading}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirmDelete(confirming)}
       >
         <p>
           Delete the queue <span className="text-slate-100">“{confirming.name}”</span>? A queue a rule routes to cannot
           be deleted.
         </p>
-      </Modal>
+      </ConfirmDeleteModal>
     );
 
   return (
