@@ -5,8 +5,10 @@ import { Button, cx, focusRing } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { SignalListsButtons } from './signals/signal-lists-buttons';
 
+// Below 1280 px the two links are icons (their names stay for assistive technology): the header
+// keeps one row of actions at 1024 px, so five rows of ads still show under it.
 const linkClass = cx(
-  'inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-300 transition-colors hover:bg-slate-800 hover:text-slate-100',
+  'inline-flex h-8 items-center gap-1.5 rounded-lg px-2 text-sm font-medium xl:px-3 text-slate-300 transition-colors hover:bg-slate-800 hover:text-slate-100',
   focusRing,
 );
 
@@ -17,13 +19,13 @@ const linkClass = cx(
 export function AdsHeaderActions({ onShortcuts }: { onShortcuts: () => void }) {
   return (
     <>
-      <Link to={paths.rules} className={linkClass}>
+      <Link to={paths.rules} className={linkClass} title="Rules">
         <ListChecks className="size-4" aria-hidden="true" />
-        Rules
+        <span className="max-xl:sr-only">Rules</span>
       </Link>
-      <Link to={paths.secondReview} className={linkClass}>
+      <Link to={paths.secondReview} className={linkClass} title="Second review">
         <UserCheck className="size-4" aria-hidden="true" />
-        Second review
+        <span className="max-xl:sr-only">Second review</span>
       </Link>
       <SignalListsButtons />
       <Button

@@ -46,19 +46,22 @@ export function currentView(state: { view?: AdQueue; filters: AdsFilters; sort: 
   return status === 'pending' && oldestFirst ? 'pending' : null;
 }
 
-/** The views as a row of links, the current one marked; then a view per live rule's queue. */
+/**
+ * The views as a row of links, the current one marked; then a view per live rule's queue (tighter
+ * below 1280 px, so that with a queue they still take one row at 1024 px).
+ */
 export function AdsViews({ current }: { current: AdsViewId | null }) {
   const queues = useRoutedQueuesQuery();
   const views = [...adsViews, ...(queues.data ?? []).map(queueView)];
   return (
-    <nav aria-label="Views" className="flex flex-wrap gap-0.5 px-2 pt-3 sm:gap-1 sm:px-4">
+    <nav aria-label="Views" className="flex flex-wrap gap-0.5 px-2 pt-3 xl:gap-1 xl:px-4">
       {views.map((v) => (
         <Link
           key={v.id}
           to={{ search: v.search }}
           aria-current={current === v.id ? 'page' : undefined}
           className={cx(
-            'shrink-0 rounded-lg px-2 py-1.5 text-[13px] font-medium whitespace-nowrap transition-colors sm:px-3 sm:text-sm',
+            'shrink-0 rounded-lg px-2 py-1.5 text-[13px] font-medium whitespace-nowrap transition-colors sm:text-sm xl:px-3',
             focusRing,
             current === v.id
               ? 'bg-indigo-500/15 text-indigo-200 ring-1 ring-indigo-500/40'
