@@ -36,6 +36,30 @@ export type ReplaySummary = {
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {} };
 
+/** The seed of the draw sampling the month's decisions into second review (a few of them at 2 %). */
+const SAMPLING_SEED = 3434;
+
+/**
+ * An outbox that is never started: it records messages and delivers them when asked, to files
+ * under DATA_DIR/outbox, never to SMTP or an SMS gateway, whatever is configured.
+ */
+export function demoOutbox(deps: DecisionDeps, clock: Clock): AdvertiserOutbox {
+  return new AdvertiserOutbox({
+    db: deps.db,
+    kind: 'pglite',
+    clock,
+    config: {
+      ...deps.messages,
+      smtpUrl: undefined,
+      smsWebhookUrl: undefined,
+      smsWebhookToken: undefined,
+      worker: false,
+    },
+    dataDir: deps.dataDir,
+    log: quiet,
+  });
+}
+
 /** The clock the services read, set to each step's moment of the demo's past. */
 function settableClock(start: Date): Clock & { set(at: number): void } {
   let now = start.getTime();
@@ -87,21 +111,11 @@ export async function replayDecisions(
   const rng = createRng(4242);
   const clock = settableClock(now);
   // Never started: it records the decisions' messages and delivers them here, as the drain would.
-  const outbox = new AdvertiserOutbox({
-    db: deps.db,
-    kind: 'pglite',
-    clock,
-    config: {
-      ...deps.messages,
-      smtpUrl: undefined,
-      smsWebhookUrl: undefined,
-      smsWebhookToken: undefined,
-      worker: false,
-    },
-    dataDir: deps.dataDir,
-    log: quiet,
-  });
-  const adsService = new AdsService(deps.db, deps.storage, clock, quiet, outbox);
+  const outbox = demoOutbox(deps, clock);
+  // The draw that samples decisions into second review: a stream of its own, so the same
+  // decisions are sampled on every first start (demo-second-review.ts answers some of them).
+  const sampling = createRng(SAMPLING_SEED);
+  const adsService = new AdsService(deps.db, deps.storage, clock, quiet, outbox, () => sampling.next());
   const claims = new ClaimsService(deps.db, clock, Number.MAX_SAFE_INTEGER);
   const summary: ReplaySummary = { approved: 0, rejected: 0, deleted: 0, takeOvers: 0, messages: 0 };
 

@@ -7,13 +7,16 @@ import { backfill } from '../modules/signals/signals-backfill';
 import type { FileStorage } from '../storage/file-storage';
 import { seedAds, type ScheduledAd } from './demo-ads';
 import { seedBanners } from './demo-banners';
-import { replayDecisions, type ReplaySummary } from './demo-decisions';
+import { demoOutbox, replayDecisions, type ReplaySummary } from './demo-decisions';
 import { seedDuties } from './demo-duties';
 import { seedModerators } from './demo-moderators';
 import { seedPackages } from './demo-packages';
 import { DemoPlan, DUPLICATE_HEADING } from './demo-plan';
 import { seedProducts } from './demo-products';
 import { seedRejectionReasons } from './demo-rejection-reasons';
+import { seedRules } from './demo-rules';
+import { answerSecondReviews } from './demo-second-review';
+import { plantSignals } from './demo-signals';
 import { seedAdvertisers } from './demo-users';
 
 /**
@@ -66,16 +69,23 @@ export async function seedDemoIfEmpty(
   await seedBanners(db, storage);
   await seedProducts(db, storage);
   await seedRejectionReasons(db, { now: new Date(now.getTime() - 400 * 86_400_000) });
-  const summary = await replayDecisions(
-    { db, storage, dataDir: opts.dataDir, messages: opts.messages },
-    plan.planned(scheduled),
-    moderators,
-    now,
-  );
+  const deps = { db, storage, dataDir: opts.dataDir, messages: opts.messages };
+  const summary = await replayDecisions(deps, plan.planned(scheduled), moderators, now);
+  await answerSecondReviews(db, moderators, now);
+  // Each text-side signal on a few pending ads, and the moderation rules that act on them.
+  await plantSignals(db, moderators, now);
+  await seedRules(db, moderators, now);
   // Trust signals for every demo ad, as the job finds them (docs/decisions/0029-trust-signals.md),
-  // so that the directory shows them from the first start (the two Toyota Axio ads among them).
-  // Text only: the demo's photos are a few placeholder pictures shared by many ads, which would all
-  // look like copies of each other.
-  await backfill({ db, storage, clock: () => now }, { textOnly: true, batchSize: 100 });
+  // so that the directory shows them from the first start (the two Toyota Axio ads among them),
+  // with the rules run on the pending ones right after, as the job runs them. Text only: the demo's
+  // photos are a few placeholder pictures shared by many ads, which would all look like copies of
+  // each other (so duplicate_image and stolen_image do not show in the demo).
+  const clock = () => now;
+  const outbox = demoOutbox(deps, clock);
+  try {
+    await backfill({ db, storage, clock, rules: { clock, outbox } }, { textOnly: true, batchSize: 50 });
+  } finally {
+    await outbox.close();
+  }
   return { moderators: moderators.map(({ email, name }) => ({ email, name })), password, summary };
 }
