@@ -9,7 +9,7 @@ const HOUR = 3_600_000;
 /** A colleague's polite disagreement, by the first decision. */
 const DISAGREE_NOTE = {
   approved:
-    'I would have asked the advertiser to confirm the price first; it looks far below what this item usually sells for.',
+    'I would have checked with the advertiser before approving: the details say little about the condition of the item.',
   rejected:
     'I think this one could have been approved: the details and photos look genuine to me. Could we look at it together?',
 } as const;
