@@ -14,8 +14,13 @@ export const secondReviewApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['SecondReviews', 'SecondReviewSettings'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      secondReviews: build.query<{ items: SecondReview[]; next: string | null }, SecondReviewState>({
-        query: (state) => `/second-reviews?${new URLSearchParams({ state, pageSize: String(SECOND_REVIEW_PAGE) })}`,
+      /** One page of a view; `after` is the previous page's `next` (keyset). */
+      secondReviews: build.query<
+        { items: SecondReview[]; next: string | null },
+        { state: SecondReviewState; after?: string }
+      >({
+        query: ({ state, after }) =>
+          `/second-reviews?${new URLSearchParams({ state, pageSize: String(SECOND_REVIEW_PAGE), ...(after ? { after } : {}) })}`,
         transformResponse: (res: { items?: SecondReview[]; next?: string | null }) => ({
           items: res.items ?? [],
           next: res.next ?? null,

@@ -5,15 +5,11 @@ import { Banner, PageHeader, Panel, cx, focusRing, useTimedMessage } from '../..
 import { paths } from '../../lib/paths';
 import { RULE_MESSAGE_MS } from './rule-text';
 import { SampleRateSetting } from './sample-rate-setting';
-import { SECOND_REVIEW_PAGE, useSecondReviewsQuery, type SecondReviewState } from './second-review-api';
-import { AnsweredReviewItem, OpenReviewItem, RevealedDecision } from './second-review-item';
+import type { SecondReviewState } from './second-review-api';
+import { RevealedDecision } from './second-review-item';
+import { SecondReviewList } from './second-review-list';
 
 const viewLabels: Record<SecondReviewState, string> = { open: 'Open', disagreed: 'Disagreed', answered: 'Answered' };
-const emptyText: Record<SecondReviewState, string> = {
-  open: 'Nothing to review.',
-  disagreed: 'No disagreements waiting for a senior.',
-  answered: 'No answered reviews yet.',
-};
 
 function readView(value: string | null): SecondReviewState {
   return (SECOND_REVIEW_STATES as readonly string[]).includes(value ?? '') ? (value as SecondReviewState) : 'open';
@@ -27,12 +23,10 @@ function readView(value: string | null): SecondReviewState {
 export function SecondReviewPage() {
   const [params] = useSearchParams();
   const view = readView(params.get('state'));
-  const list = useSecondReviewsQuery(view, { refetchOnMountOrArgChange: true });
   // Answered during this visit: kept in place with the first decision now shown.
   const [answered, setAnswered] = useState<SecondReview[]>([]);
   const message = useTimedMessage(RULE_MESSAGE_MS);
   const justAnswered = new Set(answered.map((r) => r._id));
-  const items = (list.data?.items ?? []).filter((r) => !justAnswered.has(r._id));
 
   return (
     <>
@@ -83,30 +77,12 @@ export function SecondReviewPage() {
             ))}
           </section>
         )}
-        {list.isLoading ? (
-          <p className="px-5 py-8 text-sm text-slate-400" aria-busy="true">
-            Loading…
-          </p>
-        ) : list.isError && !list.data ? (
-          <p className="px-5 py-8 text-sm text-slate-400">The reviews could not be loaded.</p>
-        ) : items.length === 0 ? (
-          <p className="px-5 py-8 text-center text-sm text-slate-400">{emptyText[view]}</p>
-        ) : (
-          <div className="divide-y divide-slate-800">
-            {items.map((r) =>
-              view === 'open' ? (
-                <OpenReviewItem key={r._id} review={r} onAnswered={(done) => setAnswered((a) => [done, ...a])} />
-              ) : (
-                <AnsweredReviewItem key={r._id} review={r} settleable={view === 'disagreed'} />
-              ),
-            )}
-          </div>
-        )}
-        {list.data?.next && (
-          <p className="border-t border-slate-800 px-5 py-3 text-sm text-slate-400">
-            Showing the first {SECOND_REVIEW_PAGE}; answer these to see more.
-          </p>
-        )}
+        <SecondReviewList
+          key={view}
+          view={view}
+          hidden={justAnswered}
+          onAnswered={(done) => setAnswered((a) => [done, ...a])}
+        />
       </Panel>
     </>
   );

@@ -34,11 +34,16 @@ function reviewServer(initial: SecondReview[], refuse?: (call: Call) => Response
         const items = reviews.filter((r) =>
           state === 'open' ? !r.answer : state === 'disagreed' ? r.answer === 'disagree' && !r.settledAt : !!r.answer,
         );
+        // Keyset pages: the items after `after`, `next` the last one shown when more follow.
+        const after = url.searchParams.get('after');
+        const from = after ? items.findIndex((r) => r._id === after) + 1 : 0;
+        const page = items.slice(from, from + Number(url.searchParams.get('pageSize')));
+        const more = from + page.length < items.length;
         // Blind until answered.
         return jsonResponse({
           success: true,
-          items: items.map((r) => (r.answer ? r : { ...r, decision: null })),
-          next: null,
+          items: page.map((r) => (r.answer ? r : { ...r, decision: null })),
+          next: more ? page.at(-1)!._id : null,
         });
       }
       const answer = /^\/api\/second-reviews\/([^/]+)\/(answer|settle)$/.exec(url.pathname);
@@ -92,6 +97,26 @@ describe('Second review', () => {
         path: '/api/second-reviews/40000000-0000-4000-8000-000000000001/answer',
         body: { answer: 'disagree', note: 'Photo is from another listing' },
       },
+    ]);
+  });
+
+  it('shows a view a page at a time, the next page after the last item shown', async () => {
+    const id = (n: number) => `40000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const server = reviewServer(
+      Array.from({ length: 52 }, (_, i) =>
+        makeReview({ _id: id(i + 1), ad: { _id: `ad-${i + 1}`, heading: `Ad number ${i + 1}`, status: 'approved' } }),
+      ),
+    );
+    renderApp({ path: '/app/second-review', user: makeUser(), routes });
+    await screen.findByRole('article', { name: 'Ad number 50' });
+    expect(screen.getAllByRole('article')).toHaveLength(50);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByRole('article', { name: 'Ad number 52' });
+    expect(screen.getAllByRole('article')).toHaveLength(52);
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path.startsWith('/api/second-reviews?')).map((c) => c.path)).toEqual([
+      '/api/second-reviews?state=open&pageSize=50',
+      `/api/second-reviews?state=open&pageSize=50&after=${id(50)}`,
     ]);
   });
 
