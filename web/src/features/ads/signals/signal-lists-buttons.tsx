@@ -11,13 +11,25 @@ const RiskyPhrasesDialog = lazy(() =>
 const QueuesDialog = lazy(() => import('./queues-dialog').then((m) => ({ default: m.QueuesDialog })));
 
 /** A header button opening one of the lists admins manage (loaded with its dialog only). */
-function ListButton(props: { label: string; icon: ReactNode; Dialog: ComponentType<{ onClose: () => void }> }) {
+function ListButton(props: {
+  label: string;
+  icon: ReactNode;
+  Dialog: ComponentType<{ onClose: () => void }>;
+  /** An icon below 1280 px (the name kept for assistive technology), so the header keeps one row at 1024 px. */
+  iconBelowXl?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const { Dialog } = props;
   return (
     <>
-      <Button variant="ghost" size="sm" icon={props.icon} onClick={() => setOpen(true)}>
-        {props.label}
+      <Button
+        variant="ghost"
+        size="sm"
+        icon={props.icon}
+        onClick={() => setOpen(true)}
+        {...(props.iconBelowXl ? { title: props.label, className: 'max-xl:px-2' } : {})}
+      >
+        {props.iconBelowXl ? <span className="max-xl:sr-only">{props.label}</span> : props.label}
       </Button>
       {open && (
         <Suspense fallback={null}>
@@ -45,7 +57,12 @@ export function SignalListsButtons() {
         icon={<MessageSquareWarning className="size-4" aria-hidden="true" />}
         Dialog={RiskyPhrasesDialog}
       />
-      <ListButton label="Queues" icon={<Inbox className="size-4" aria-hidden="true" />} Dialog={QueuesDialog} />
+      <ListButton
+        label="Queues"
+        icon={<Inbox className="size-4" aria-hidden="true" />}
+        Dialog={QueuesDialog}
+        iconBelowXl
+      />
     </>
   );
 }
