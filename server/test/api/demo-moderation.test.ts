@@ -57,6 +57,14 @@ describeApi('first-start demo: signals, rules and second reviews', () => {
     const [blocked] = await rows<{ n: number }>(sql`
       select count(*)::int as n from advertisements where phone1 = ${DEMO_BLOCKED_PHONE} and 'blocked_phone' = any(signal_kinds)`);
     expect(blocked?.n).toBe(1);
+    // Contact details of each kind planted: the Singlish number as digits, the email, the handle.
+    const contacts = await rows<{ type: string; phone: string | null }>(sql`
+      select c->>'type' as type, c->>'phone' as phone
+      from ad_signals s join advertisements a on a.id = s.ad_id,
+        jsonb_array_elements(s.evidence->'contacts') c
+      where s.kind = 'contact_in_text' and a.status = 'pending'`);
+    expect(contacts).toContainEqual({ type: 'phone', phone: '+94774582196' });
+    expect(contacts.map((c) => c.type)).toEqual(expect.arrayContaining(['email', 'handle']));
   });
 
   it('keeps the demo ads and their statuses: no rule decided any', async () => {
