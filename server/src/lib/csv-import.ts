@@ -35,6 +35,11 @@ type CsvRecord = { line: number; values: string[] };
  * RFC 4180 records: `,` between values, `"` around a value that holds one, `""` for a quote inside,
  * line breaks (LF, CRLF or CR) inside quotes kept. A quote inside an unquoted value is read as it
  * stands (spreadsheets write such files). Lines holding nothing are left out.
+ *
+ * Why not csv-parse: an import must name every bad line and go on reading after one. csv-parse's
+ * `skip_records_with_error` loses its place after a bad quote (tried: `"closed"x` on line 3 made it
+ * swallow lines 4–9 into one error), so the lines after it could not be reported. This reader is
+ * checked against csv-stringify's output by property (server/test/unit/csv-import.test.ts).
  */
 export function parseCsv(text: string): { records: CsvRecord[]; problems: ListImportProblem[] } {
   const src = text.replace(/^\uFEFF/, '');
