@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { adMessages, type AuditAction, type AuditEntity } from '@backoffice/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client';
-import { advertisements, auditEvents, type AuditEventRow } from '../../src/db/schema';
+import { advertisements, auditEvents, secondReviews, type AuditEventRow } from '../../src/db/schema';
+import { maybeSampleDecision } from '../../src/db/second-review-sampling';
 import { bannerClient, formParts, images, makeBannerAd, validFields } from '../support/banner-factories';
 import { dutyBody, makeDuty, makePackage, packageBody } from '../support/catalogue-factories';
 import { DEFAULT_PASSWORD, makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
 import { waitFor } from '../support/message-servers';
+import { ruleBody } from '../support/rule-bodies';
 import { editBody } from '../support/users-factories';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 
@@ -79,6 +81,17 @@ describeApi('audit trail: one entry per change, in its transaction (docs/decisio
         .filter((r) => !NOT_RECORDED.includes(r)),
     ),
   ];
+
+  const newRule = async (): Promise<string> =>
+    (await inject({ method: 'POST', url: '/api/moderation-rules', payload: ruleBody() })).json().rule._id;
+  /** Another admin's approval, sampled into second review. */
+  const sampledReview = async () => {
+    const [other, ad] = [await makeAdmin(t.database.db), await makeAd(t.database.db)];
+    const decision = { adId: ad.id, adHeading: ad.heading, rejectionReason: null, decidedAt: t.clock() };
+    await maybeSampleDecision(t.database.db, { ...decision, decision: 'approved', decidedBy: other.id }, 1);
+    const [row] = await t.database.db.select().from(secondReviews).where(eq(secondReviews.adId, ad.id));
+    return row!;
+  };
 
   /** A CSV import's request (the lists admins maintain, issue 34.5). */
   const csv = { method: 'POST', headers: { 'content-type': 'text/csv' } } as const;
@@ -246,6 +259,39 @@ describeApi('audit trail: one entry per change, in its transaction (docs/decisio
     'POST /api/moderation-queues/import': async () => {
       const send = () => inject({ ...csv, url: '/api/moderation-queues/import', payload: 'name\nImported queue\n' });
       return { send, expected: byAdmin('queue', 'created', null) };
+    },
+    // Moderation rules and second review (issue 34).
+    'POST /api/moderation-rules': async () => {
+      const send = () => inject({ method: 'POST', url: '/api/moderation-rules', payload: ruleBody() });
+      return { send, expected: byAdmin('rule', 'created', null) };
+    },
+    'PUT /api/moderation-rules/:id': async () => {
+      const id = await newRule();
+      const send = () =>
+        inject({ method: 'PUT', url: `/api/moderation-rules/${id}`, payload: ruleBody({ version: 1 }) });
+      return { send, expected: byAdmin('rule', 'updated', id) };
+    },
+    'DELETE /api/moderation-rules/:id': async () => {
+      const id = await newRule();
+      const send = () => inject({ method: 'DELETE', url: `/api/moderation-rules/${id}` });
+      return { send, expected: byAdmin('rule', 'deleted', id) };
+    },
+    'POST /api/second-reviews/:id/answer': async () => {
+      const { id, adId } = await sampledReview();
+      const send = () =>
+        inject({ method: 'POST', url: `/api/second-reviews/${id}/answer`, payload: { answer: 'disagree' } });
+      return { send, expected: byAdmin('ad', 'second_reviewed', adId) };
+    },
+    'POST /api/second-reviews/:id/settle': async () => {
+      const { id, adId } = await sampledReview();
+      await inject({ method: 'POST', url: `/api/second-reviews/${id}/answer`, payload: { answer: 'disagree' } });
+      const send = () =>
+        inject({ method: 'POST', url: `/api/second-reviews/${id}/settle`, payload: { action: 'kept' } });
+      return { send, expected: byAdmin('ad', 'second_reviewed', adId) };
+    },
+    'PUT /api/second-reviews/settings': async () => {
+      const send = () => inject({ method: 'PUT', url: '/api/second-reviews/settings', payload: { rate: 0.05 } });
+      return { send, expected: byAdmin('setting', 'updated', null) };
     },
     'POST /api/packages': async () => {
       const send = () => inject({ method: 'POST', url: '/api/packages', payload: packageBody({ name: 'Audited' }) });
