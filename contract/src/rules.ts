@@ -191,7 +191,8 @@ export const MAX_SECOND_REVIEW_NOTE = 1000;
  */
 export const secondReview = z.object({
   _id: z.string(),
-  ad: z.object({ _id: z.string(), heading: z.string(), status: z.string() }),
+  /** `status` is null until the review is answered: an approved or rejected ad would tell the first decision. */
+  ad: z.object({ _id: z.string(), heading: z.string(), status: z.string().nullable() }),
   sampledAt: z.string(),
   decision: z
     .object({

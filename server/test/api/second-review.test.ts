@@ -75,10 +75,12 @@ describeApi('second review: answering', () => {
   it('hides the first decision until answered, then reveals it, with an entry on the ad', async () => {
     const { ad, review } = await decided('rejected');
     const item = (await openItems(b.api)).find((i) => i._id === review.id)!;
-    expect(item).toMatchObject({ ad: { _id: ad.id, heading: ad.heading, status: 'rejected' }, decision: null });
+    // Blind: not even the ad's status, which would tell the outcome.
+    expect(item).toMatchObject({ ad: { _id: ad.id, heading: ad.heading, status: null }, decision: null });
     const res = await b.api.answer(review.id, { answer: 'agree', note: '  A clear case  ' });
     expect(res.statusCode).toBe(200);
     expect(res.json().item).toMatchObject({
+      ad: { status: 'rejected' },
       answer: 'agree',
       note: 'A clear case',
       reviewer: b.user.name,

@@ -16,13 +16,14 @@ import * as repo from './second-review-repository';
 const AGREEMENT_DAYS = 30;
 
 /**
- * The item as the API answers it. Until it is answered the first decision (its maker, reason, time
- * and rule) is left out: the reviewer judges the ad as it stands, not the moderator.
+ * The item as the API answers it. Until it is answered the first decision (its outcome, maker,
+ * reason, time and rule, and so the ad's status) is left out: the reviewer judges the ad, not the
+ * moderator.
  */
 export function toSecondReview({ review: r, adStatus, adHeading }: repo.ReviewWithAd): SecondReview {
   return {
     _id: r.id,
-    ad: { _id: r.adId, heading: adHeading ?? r.adHeading, status: adStatus ?? 'deleted' },
+    ad: { _id: r.adId, heading: adHeading ?? r.adHeading, status: r.answer === null ? null : (adStatus ?? 'deleted') },
     sampledAt: r.sampledAt.toISOString(),
     decision:
       r.answer === null
