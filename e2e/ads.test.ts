@@ -146,7 +146,10 @@ describe('Submitted Ads Directory in Chromium', () => {
     await filters.getByRole('combobox', { name: 'Category' }).selectOption('');
     await filters.getByRole('combobox', { name: 'District' }).selectOption('');
     await status.selectOption('all');
-    const word = (await list()).advertisements[3]!.heading.split(' ')[0]!;
+    // The filters cleared on screen first: a search typed while they are still being applied can be lost.
+    const unfiltered = (await list()).advertisements;
+    await expectIdsShown(unfiltered);
+    const word = unfiltered[3]!.heading.split(' ')[0]!;
     await search(word.toUpperCase());
     const found = await list({ q: word });
     await expectIdsShown(found.advertisements);

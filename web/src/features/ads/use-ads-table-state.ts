@@ -196,6 +196,10 @@ export function useAdsTableState() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = stateFromUrl(searchParams);
   const { view, filters, q, sort, page } = state;
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  });
   const [searchText, setSearchText] = useState(q);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -223,14 +227,19 @@ export function useAdsTableState() {
   /** Shows `next` from its page 1, taking along a search still waiting for its pause. */
   const go = (next: Omit<AdsUrlState, 'page' | 'q'> & { q?: string }, options: { replace?: boolean } = {}) => {
     clearTimeout(timer.current);
-    setSearchParams(urlFromState({ q: typed(searchText), ...next, page: 1 }), options);
+    const url = urlFromState({ q: typed(searchText), ...next, page: 1 });
+    // The page's own change, not a navigation: a search typed before it renders is kept (a slow
+    // render after a filter change emptied the box and dropped the search waiting for its pause).
+    setOwnUrl(url.toString());
+    setSearchParams(url, options);
   };
 
   const setSearch = (text: string) => {
     setSearchText(text);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      const url = urlFromState({ ...state, q: typed(text), page: 1 });
+      // The filters as they are when the pause ends (a filter changed meanwhile stays changed).
+      const url = urlFromState({ ...latest.current, q: typed(text), page: 1 });
       setOwnUrl(url.toString());
       setSearchParams(url, { replace: true });
     }, SEARCH_DEBOUNCE_MS);
