@@ -9,9 +9,12 @@ import {
   type ServerProcess,
 } from '../../../e2e/support/server-process';
 
+/** The first start seeds the demo (a month of moderation, signals, rules): minutes on a busy machine. */
+const FIRST_START_MS = 600_000;
+
 /** docs/decisions/0011-database-files-and-instances.md: the embedded database keeps every committed change through kill -9, and refuses a second server. */
 // Its tests start servers, each allowed up to 110 s on a busy machine (a hang guard).
-describe('embedded database durability', { timeout: 240_000 }, () => {
+describe('embedded database durability', { timeout: 900_000 }, () => {
   const dataDir = tempDataDir('bo-durable-');
   let server: ServerProcess | undefined;
   afterAll(async () => {
@@ -23,14 +26,14 @@ describe('embedded database durability', { timeout: 240_000 }, () => {
     fetch(`${url}/api/auth/session`, { headers: { cookie } }).then((r) => r.status);
 
   it('keeps committed writes after kill -9 and a restart', async () => {
-    server = await startServer({ dataDir });
+    server = await startServer({ dataDir, healthyWithinMs: FIRST_START_MS });
     // Each sign-in commits a session row; kill the server right after the last acknowledgement.
     const cookies = [];
     for (let i = 0; i < 5; i++) cookies.push(await apiSignIn(server.url));
     await server.kill();
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(true); // left behind by the killed process
 
-    server = await startServer({ dataDir });
+    server = await startServer({ dataDir, healthyWithinMs: FIRST_START_MS });
     for (const cookie of cookies) expect(await sessionStatus(server.url, cookie)).toBe(200);
     expect(await sessionStatus(server.url, 'sid=forged')).toBe(401);
   });
@@ -51,7 +54,7 @@ describe('embedded database durability', { timeout: 240_000 }, () => {
     const cookie = await apiSignIn(server!.url);
     expect(await server!.stop()).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-    server = await startServer({ dataDir });
+    server = await startServer({ dataDir, healthyWithinMs: FIRST_START_MS });
     expect(await sessionStatus(server.url, cookie)).toBe(200);
   });
 });
