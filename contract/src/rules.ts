@@ -225,8 +225,12 @@ export const secondReviewListResponse = z.object({
   next: z.string().nullable(),
 });
 export const secondReviewAnswerBody = z.object({
-  answer: z.enum(SECOND_REVIEW_ANSWERS, { error: 'Answer must be agree or disagree' }),
-  note: z.string().trim().max(MAX_SECOND_REVIEW_NOTE).optional(),
+  answer: z.enum(SECOND_REVIEW_ANSWERS, { error: () => secondReviewMessages.answerInvalid }),
+  note: z
+    .string({ error: () => secondReviewMessages.noteTooLong })
+    .trim()
+    .max(MAX_SECOND_REVIEW_NOTE, { error: () => secondReviewMessages.noteTooLong })
+    .optional(),
 });
 export const secondReviewResponse = z.object({ success: z.literal(true), item: secondReview });
 /**
@@ -236,10 +240,14 @@ export const secondReviewResponse = z.object({ success: z.literal(true), item: s
 export const SECOND_REVIEW_SETTLE_ACTIONS = ['deleted', 'messaged', 'kept'] as const;
 export type SecondReviewSettleAction = (typeof SECOND_REVIEW_SETTLE_ACTIONS)[number];
 export const secondReviewSettleBody = z.object({
-  action: z.enum(SECOND_REVIEW_SETTLE_ACTIONS, { error: 'Action must be deleted, messaged or kept' }),
-  note: z.string().trim().max(MAX_SECOND_REVIEW_NOTE).optional(),
+  action: z.enum(SECOND_REVIEW_SETTLE_ACTIONS, { error: () => secondReviewMessages.actionInvalid }),
+  note: z
+    .string({ error: () => secondReviewMessages.noteTooLong })
+    .trim()
+    .max(MAX_SECOND_REVIEW_NOTE, { error: () => secondReviewMessages.noteTooLong })
+    .optional(),
 });
-const rateError = { error: 'Rate must be a number from 0 to 1' };
+const rateError = { error: () => secondReviewMessages.rateInvalid };
 export const secondReviewSettings = z.object({
   /** The share of human decisions sampled, from 0 to 1 (2 % by default). */
   rate: z.number(rateError).min(0, rateError).max(1, rateError),
@@ -264,4 +272,8 @@ export const secondReviewMessages = {
   settled: 'This disagreement has already been settled',
   deleteFirst: 'Delete the ad first, then settle',
   settingsSaved: 'Settings saved',
+  answerInvalid: 'Answer must be agree or disagree',
+  actionInvalid: 'Action must be deleted, messaged or kept',
+  rateInvalid: 'Rate must be a number from 0 to 1',
+  noteTooLong: `A note can be at most ${MAX_SECOND_REVIEW_NOTE} characters`,
 } as const;
