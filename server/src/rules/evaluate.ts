@@ -137,3 +137,29 @@ export const inRunOrder = <T extends Pick<RuleVersion, 'order' | 'id'>>(rules: T
 /** Does this action single the ad out (agree with a rejection) or pass it (agree with an approval)? */
 export const actionDirection = (action: Pick<RuleAction, 'type'>): 'approved' | 'rejected' =>
   action.type === 'approve' ? 'approved' : 'rejected';
+
+/** An ad's own columns as the rules' queries select them (snake_case, numbers maybe as text). */
+export type AdFactColumns = {
+  heading: string;
+  details: string;
+  category: string;
+  district: string;
+  ad_type: string;
+  price: number | string | null;
+  signal_kinds: string[] | null;
+  risk: number | string | null;
+};
+
+/** The ad's part of its facts, the same for the live run and the backtest. */
+export function adFieldFacts(r: AdFactColumns): Omit<AdFacts, 'advertiser'> {
+  return {
+    category: r.category,
+    district: r.district,
+    adType: r.ad_type,
+    price: r.price === null ? null : Number(r.price),
+    heading: r.heading,
+    details: r.details,
+    signals: r.signal_kinds ?? [],
+    risk: r.risk === null ? null : Number(r.risk),
+  };
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { RuleAction, RuleCondition, RuleMode } from '@backoffice/contract';
 import { rowsOf, type Executor } from '../../db/client';
-import type { AdFacts, RuleVersion } from '../../rules/evaluate';
+import { adFieldFacts, type AdFacts, type RuleVersion } from '../../rules/evaluate';
 
 /**
  * The live run's SQL (docs/decisions/0030-moderation-rules.md): the rules that act, the facts of a
@@ -102,14 +102,7 @@ export async function pendingAdFacts(db: Executor, ids: readonly string[], now: 
     priority: Number(r.rule_priority),
     claimed: r.claimed,
     facts: {
-      category: r.category,
-      district: r.district,
-      adType: r.ad_type,
-      price: r.price === null ? null : Number(r.price),
-      heading: r.heading,
-      details: r.details,
-      signals: r.signal_kinds ?? [],
-      risk: r.risk === null ? null : Number(r.risk),
+      ...adFieldFacts(r),
       advertiser: {
         verified: r.verified,
         accountAgeDays: Number(r.age_days),

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Backtest, BacktestFigures, RuleAction, RuleCondition, RuleMode } from '@backoffice/contract';
 import { rowsOf, type Executor } from '../../db/client';
 import { ruleBacktests } from '../../db/schema';
-import type { AdFacts, RuleVersion } from '../../rules/evaluate';
+import { adFieldFacts, type AdFacts, type RuleVersion } from '../../rules/evaluate';
 
 /**
  * The backtests' SQL (docs/decisions/0030-moderation-rules.md): their rows in rule_backtests, and
@@ -164,14 +164,7 @@ export async function readDecided(db: Executor, after: DecidedKey | undefined, s
     userId: r.user_id,
     key: { at: r.k0, id: r.id },
     facts: {
-      category: r.category,
-      district: r.district,
-      adType: r.ad_type,
-      price: r.price === null ? null : Number(r.price),
-      heading: r.heading,
-      details: r.details,
-      signals: r.signal_kinds ?? [],
-      risk: r.risk === null ? null : Number(r.risk),
+      ...adFieldFacts(r),
     },
   }));
 }
