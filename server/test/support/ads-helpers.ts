@@ -40,7 +40,7 @@ export async function adsSnapshot(db: Db) {
   return (result as unknown as { rows: unknown[] }).rows[0];
 }
 
-/** ad_summary and ad_daily must always equal a fresh count. */
+/** ad_summary, ad_daily and advertiser_ad_counts must always equal a fresh count. */
 export async function summaryMatchesTable(db: Db): Promise<boolean> {
   const result = await db.execute(sql`
     select (select count(*)::int from (
@@ -51,7 +51,16 @@ export async function summaryMatchesTable(db: Db): Promise<boolean> {
       select (posting_date at time zone 'UTC')::date as day, status, category, ad_type, count(*)::bigint as n
       from advertisements group by 1, 2, 3, 4
     ) real full join (select * from ad_daily where n <> 0) kept using (day, status, category, ad_type)
-    where real.n is distinct from kept.n) as mismatches
+    where real.n is distinct from kept.n)
+    + (select count(*)::int from (
+      select user_id, count(*) filter (where status = 'approved') as approved,
+        count(*) filter (where status = 'pending') as pending, count(*) filter (where status = 'rejected') as rejected
+      from advertisements where user_id is not null group by 1
+    ) real full join (
+      select * from advertiser_ad_counts where approved <> 0 or pending <> 0 or rejected <> 0
+    ) kept using (user_id)
+    where (real.approved, real.pending, real.rejected) is distinct from (kept.approved, kept.pending, kept.rejected)
+    ) as mismatches
   `);
   return (result as unknown as { rows: { mismatches: number }[] }).rows[0]!.mismatches === 0;
 }

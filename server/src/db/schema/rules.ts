@@ -80,6 +80,8 @@ export const ruleBacktests = pgTable(
     startedBy: uuid('started_by'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Written by the running instance between batches: a running backtest without one for minutes died with its server. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   },
   (t) => [index('rule_backtests_rule_idx').on(t.ruleId, t.startedAt)],
 );

@@ -13,6 +13,13 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Shown on the self-service sessions list (issue 36): the address and browser at sign-in. */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    /** How the session was opened: 'password', 'totp', 'recovery-code' or 'passkey'. */
+    factor: text('factor'),
+    /** A passkey registration's challenge while it is being added. */
+    webauthnChallenge: text('webauthn_challenge'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );

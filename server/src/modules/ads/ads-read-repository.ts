@@ -18,23 +18,23 @@ export type AdvertiserCardRow = {
 
 /**
  * The ad's advertiser with their ads' counts and newest other ads, in one statement (undefined: no
- * such ad). Each count is a range of ads_user_id_idx (user_id, status), read from the index alone;
- * the newest ads the first rows of ads_user_posting_date_idx (user_id, posting_date desc, id desc),
- * so an advertiser with 10,000 ads costs about what one with ten does (bench/advertiser-card.ts).
+ * such ad). The counts are advertiser_ad_counts' row, kept by triggers (migration 0027); the newest
+ * ads the first rows of ads_user_posting_date_idx (user_id, posting_date desc, id desc), so an
+ * advertiser with 10,000 ads costs what one with ten does (bench/advertiser-card.ts).
  */
 export async function advertiserCardRow(db: Executor, adId: string): Promise<AdvertiserCardRow | undefined> {
-  const count = (status: AdStatus) =>
-    sql`(select count(*) from advertisements x where x.user_id = u.id and x.status = ${status})::int`;
   const result = await db.execute(sql`
     select u.id as user_id, coalesce(u.name, u.username) as name, u.username, u.is_verified,
       coalesce(u.join_date, u.created_at) as joined_at,
-      ${count('approved')} as approved, ${count('pending')} as pending, ${count('rejected')} as rejected,
+      coalesce(c.approved, 0)::int as approved, coalesce(c.pending, 0)::int as pending,
+      coalesce(c.rejected, 0)::int as rejected,
       (select json_agg(l) from (
         select x.id, x.heading, x.status, x.posting_date from advertisements x
         where x.user_id = u.id and x.id <> a.id
         order by x.posting_date desc, x.id desc limit ${ADVERTISER_CARD_LATEST}
       ) l) as latest
     from advertisements a left join users u on u.id = a.user_id
+      left join advertiser_ad_counts c on c.user_id = u.id
     where a.id = ${adId}`);
   return rowsOf<AdvertiserCardRow>(result)[0];
 }
