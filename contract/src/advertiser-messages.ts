@@ -31,7 +31,8 @@ export const advertiserMessageLine = {
 
 export const advertiserMessage = z.object({
   id: z.number().int(),
-  adId: z.string(),
+  /** Null only for a reply to a bug report (issue 35). */
+  adId: z.string().nullable(),
   adHeading: z.string(),
   userId: z.string().nullable(),
   kind: z.enum(ADVERTISER_MESSAGE_KINDS),

@@ -30,8 +30,8 @@ describeApi('one recipient per message (issue 38)', () => {
     /** Every message of these ads once none is queued or sending. */
     const settled = (adIds: string[]) =>
       waitFor(async () => {
-        const rows = (await t.app.advertiserOutbox.list({ page: 1, pageSize: 100 })).rows.filter((r) =>
-          adIds.includes(r.adId),
+        const rows = (await t.app.advertiserOutbox.list({ page: 1, pageSize: 100 })).rows.filter(
+          (r) => r.adId !== null && adIds.includes(r.adId),
         );
         return rows.length === adIds.length && rows.every((r) => r.status === 'sent' || r.status === 'failed') && rows;
       });

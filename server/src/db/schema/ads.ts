@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -67,6 +68,13 @@ export const advertisements = pgTable(
       .default(sql`'{}'::text[]`),
     ruleQueue: text('rule_queue'),
     rulePriority: smallint('rule_priority').notNull().default(0),
+    /**
+     * Open reports from the public (issue 35): how many, and their weight by each reporter's
+     * record, which moves a pending ad up the queue; an approved ad over the threshold is in the
+     * Reported view. Kept by the reports module in the report's transaction.
+     */
+    openReports: integer('open_reports').notNull().default(0),
+    reportWeight: real('report_weight').notNull().default(0),
   },
   (t) => [
     check('ads_price_not_negative', sql`${t.price} >= 0`),
@@ -87,6 +95,9 @@ export const advertisements = pgTable(
       .on(t.rulePriority, t.postingDate, t.id)
       .where(sql`${t.status} = 'pending' and ${t.rulePriority} > 0`),
     // The heading sort is case-insensitive: lower(heading), then id (ads-repository's sortColumns).
+    index('ads_open_reports_idx')
+      .on(t.status, t.openReports, t.id)
+      .where(sql`${t.openReports} > 0`),
     index('ads_heading_lower_idx').on(sql`lower(${t.heading})`, t.id),
     // The Ad ID column sorts by the five characters it shows (adIdTail in the ads repository).
     index('ads_id_tail_idx').on(sql`right(${t.id}::text, 5)`, t.id),

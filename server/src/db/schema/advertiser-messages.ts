@@ -12,7 +12,10 @@ export const advertiserMessages = pgTable(
   'advertiser_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    adId: uuid('ad_id').notNull(),
+    /** Null only for a reply to a bug report. */
+    adId: uuid('ad_id'),
+    /** The report this message replies to (issue 35), or null for a decision's message. */
+    reportId: uuid('report_id'),
     userId: uuid('user_id'),
     kind: text('kind', { enum: ['approved', 'rejected', 'deleted'] }).notNull(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),

@@ -7,3 +7,4 @@ export * from './audit';
 export * from './live';
 export * from './signals';
 export * from './rules';
+export * from './reports';

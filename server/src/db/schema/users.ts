@@ -41,6 +41,10 @@ export const users = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The time step of the last accepted code: a code is accepted once (replay refused). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The language of every message to this user (issue 35.5): 'en', 'si' or 'ta'. */
+    language: text('language', { enum: ['en', 'si', 'ta'] })
+      .notNull()
+      .default('en'),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),

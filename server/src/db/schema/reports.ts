@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid, date } from 'drizzle-orm/pg-core';
+import { advertisements } from './ads';
+import { users } from './users';
+
+/**
+ * Reports from the public site (issue 35): about an ad (kind 'ad') or the site itself ('bug'). The
+ * same reporter reporting the same ad on the same day is one report whose count grows.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['ad', 'bug'] }).notNull(),
+    adId: uuid('ad_id').references(() => advertisements.id, { onDelete: 'set null' }),
+    /** The ad's heading when reported, kept after the ad is deleted. */
+    adHeading: text('ad_heading'),
+    reason: text('reason', {
+      enum: ['scam', 'duplicate', 'wrong_category', 'prohibited', 'offensive', 'other'],
+    }).notNull(),
+    text: text('text').notNull(),
+    page: text('page'),
+    reporterEmail: text('reporter_email'),
+    reporterPhone: text('reporter_phone'),
+    reporterAddress: text('reporter_address'),
+    /** Who reported, for de-duplication and the reporter's record: the email, else the phone, else the address. */
+    reporterKey: text('reporter_key').notNull(),
+    /** The reporter's language for the reply: 'en', 'si' or 'ta'. */
+    language: text('language').notNull().default('en'),
+    /** The UTC day of the first report: with the reporter and the ad, the de-duplication key. */
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(1),
+    state: text('state', { enum: ['open', 'resolved', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    reply: text('reply'),
+    /** The weight this report adds to its ad's place in the queue, from the reporter's record. */
+    weight: real('weight').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: uuid('closed_by'),
+  },
+  (t) => [
+    check('reports_kind_check', sql`${t.kind} in ('ad', 'bug')`),
+    check('reports_state_check', sql`${t.state} in ('open', 'resolved', 'dismissed')`),
+    check('reports_ad_check', sql`${t.kind} = 'bug' or ${t.adId} is not null or ${t.adHeading} is not null`),
+    uniqueIndex('reports_dedupe_idx')
+      .on(t.reporterKey, t.adId, t.day)
+      .where(sql`${t.kind} = 'ad'`),
+    // The inbox newest first, alone and within a state, a kind or a reason (keyset on created_at, id).
+    index('reports_created_idx').on(t.createdAt, t.id),
+    index('reports_state_created_idx').on(t.state, t.createdAt, t.id),
+    index('reports_kind_state_created_idx').on(t.kind, t.state, t.createdAt, t.id),
+    index('reports_reason_state_created_idx').on(t.reason, t.state, t.createdAt, t.id),
+    index('reports_open_ad_idx')
+      .on(t.adId)
+      .where(sql`${t.state} = 'open'`),
+    index('reports_reporter_idx').on(t.reporterKey, t.state),
+    index('reports_text_trgm_idx').using('gin', sql`${t.text} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Strikes are the advertiser's rejections within the expiry (computed from the decisions, issue
+ * 35.4); a strike an admin removed is a row here, with the note.
+ */
+export const strikeRemovals = pgTable(
+  'strike_removals',
+  {
+    /** The rejected ad the strike came from. */
+    adId: uuid('ad_id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    note: text('note').notNull(),
+    removedBy: uuid('removed_by'),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('strike_removals_user_idx').on(t.userId)],
+);
