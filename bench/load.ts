@@ -109,3 +109,32 @@ export async function paced(opts: {
   agent.destroy();
   return summary(latencies, latencies.length / seconds, errors, latencies.length + errors);
 }
+
+/**
+ * The same figures for a function rather than a URL (a query through the server's own repository
+ * code and pool): `concurrency` loops call `run` back to back for `seconds`.
+ */
+export async function loadCalls(opts: {
+  concurrency: number;
+  seconds: number;
+  run: () => Promise<unknown>;
+}): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + opts.seconds * 1000;
+  const loop = async () => {
+    while (performance.now() < deadline) {
+      const t0 = performance.now();
+      try {
+        await opts.run();
+        latencies.push(performance.now() - t0);
+      } catch {
+        errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: opts.concurrency }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  return summary(latencies, (latencies.length + errors) / elapsed, errors, latencies.length + errors);
+}
