@@ -58,6 +58,13 @@ export const AUDIT_ACTIONS = [
   'sign_in_failed',
   /** A CSV export of personal data (docs/decisions/0018-exports-and-bulk.md). */
   'exported',
+  /** Security events of an admin's account (issue 36; docs/decisions/0032-two-factor.md), entity `session`. */
+  'two_factor_enrolled',
+  'two_factor_reset',
+  'recovery_code_used',
+  'recovery_codes_regenerated',
+  'password_changed',
+  'session_ended',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -110,6 +117,8 @@ export const auditDetails = z.object({
     .optional(),
   /** A second review's note. */
   note: z.string().optional(),
+  /** A sign-in's second step, or the factor a security event was proven with (totp, recovery-code, passkey). */
+  factor: z.string().optional(),
 });
 export type AuditDetails = z.infer<typeof auditDetails>;
 

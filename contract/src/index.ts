@@ -20,3 +20,4 @@ export * from './signals';
 export * from './rules';
 export * from './queues';
 export * from './list-csv';
+export * from './two-factor';

@@ -8,6 +8,8 @@ import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth-routes';
 import { AuthService } from './modules/auth/auth-service';
+import { twoFactorRoutes } from './modules/auth/two-factor-routes';
+import { TwoFactorService } from './modules/auth/two-factor-service';
 import { activityRoutes } from './modules/activity/activity-routes';
 import { adsRoutes } from './modules/ads/ads-routes';
 import { advertiserMessagesRoutes } from './modules/advertiser-messages/advertiser-messages-routes';
@@ -158,12 +160,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOwnOrigin(app, config.publicOrigin);
   registerCsrf(app, config.allowedOrigins);
 
-  const auth = new AuthService(database.db, clock, config.sessionTtlSeconds * 1000, app.log);
+  const auth = new AuthService(database.db, clock, config.sessionTtlSeconds * 1000, app.log, config.requireTwoFactor);
   app.decorate('auth', auth);
+  const twoFactor = new TwoFactorService(database.db, clock, auth);
 
   await app.register(healthRoutes, { db: database.db });
   await app.register(publicAuthRoutes, {
     auth,
+    sessionTtlSeconds: config.sessionTtlSeconds,
+    signInPerMinute: deps.signInPerMinute ?? 60,
+  });
+  await app.register(twoFactorRoutes, {
+    auth,
+    twoFactor,
     sessionTtlSeconds: config.sessionTtlSeconds,
     signInPerMinute: deps.signInPerMinute ?? 60,
   });

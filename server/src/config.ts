@@ -101,6 +101,7 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: origin.optional(),
   TRUST_PROXY: trustProxy.default(false),
   SEED_DEMO: bool.optional(),
+  REQUIRE_2FA: bool.optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z
     .string()
@@ -178,6 +179,8 @@ export type Config = {
   /** false, a hop count, or the proxies' addresses (Fastify's trustProxy). */
   trustProxy: false | number | string[];
   seedDemo: boolean;
+  /** Every admin must enrol a second factor at their next sign-in (docs/decisions/0032-two-factor.md). */
+  requireTwoFactor: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
@@ -254,6 +257,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: e.PUBLIC_ORIGIN,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    // On by default in production (PostgreSQL); off for the embedded demo, whose admins are seeded.
+    requireTwoFactor: e.REQUIRE_2FA ?? !!e.DATABASE_URL,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,

@@ -13,6 +13,7 @@ import { waitFor } from '../support/message-servers';
 import { ruleBody } from '../support/rule-bodies';
 import { editBody } from '../support/users-factories';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
+import { call, codeAt, enrol, passwordStep, type Jar } from '../support/two-factor';
 
 /** Routes that change state although their method is GET (a link can end a session). */
 const MUTATING_GETS = ['GET /api/user/signout'];
@@ -26,6 +27,8 @@ const NOT_RECORDED = [
   'DELETE /api/advertisements/:id/claim',
   'POST /api/moderation-rules/:id/backtest',
   'POST /api/moderation-rules/:id/backtests/:backtestId/cancel',
+  // A new authenticator secret, unconfirmed: the enrolment is recorded when its code confirms it.
+  'POST /api/auth/2fa/totp/setup',
 ];
 
 const NEW_PASSWORD = 'Brand-new-Passw0rd!';
@@ -114,6 +117,30 @@ describeApi('audit trail: one entry per change, in its transaction (docs/decisio
           payload: { email: other.email, password: DEFAULT_PASSWORD },
         });
       return { send, expected: { entity: 'session', action: 'sign_in', entityId: other.id, actorId: other.id } };
+    },
+    'POST /api/auth/signin/2fa': async () => {
+      const other = await makeAdmin(t.database.db);
+      const { secret } = await enrol(t, { sid: (await signInAs(other.email)).slice(4) });
+      t.clock.advance(30_000);
+      const jar: Jar = {};
+      await passwordStep(t, jar, other.email);
+      const code = await codeAt(secret, t.clock());
+      const send = () => call(t, jar, 'POST', '/api/auth/signin/2fa', { code });
+      return { send, expected: { entity: 'session', action: 'sign_in', entityId: other.id, actorId: other.id } };
+    },
+    'POST /api/auth/2fa/totp/confirm': async () => {
+      const other = await makeAdmin(t.database.db);
+      const jar: Jar = { sid: (await signInAs(other.email)).slice(4) };
+      const { secret } = (await call(t, jar, 'POST', '/api/auth/2fa/totp/setup')).json<{ secret: string }>();
+      const code = await codeAt(secret, t.clock());
+      const send = () => call(t, jar, 'POST', '/api/auth/2fa/totp/confirm', { code });
+      const expected = {
+        entity: 'session',
+        action: 'two_factor_enrolled',
+        entityId: other.id,
+        actorId: other.id,
+      } as const;
+      return { send, expected };
     },
     'GET /api/user/signout': async () => {
       const other = await makeAdmin(t.database.db);

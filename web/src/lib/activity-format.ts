@@ -27,6 +27,12 @@ export const actionLabels: Record<AuditAction, string> = {
   sign_out: 'Signed out',
   sign_in_failed: 'Failed sign-in',
   exported: 'Exported',
+  two_factor_enrolled: 'Two-factor set up',
+  two_factor_reset: 'Two-factor reset',
+  recovery_code_used: 'Recovery code used',
+  recovery_codes_regenerated: 'New recovery codes',
+  password_changed: 'Password changed',
+  session_ended: 'Session ended',
 };
 
 export const entityLabels: Record<AuditEntity, string> = {
@@ -62,6 +68,7 @@ export function detailsText(details: AuditDetails | undefined): string | null {
     parts.push(`${details.from ?? '-'} → ${details.to ?? '-'}`);
   if (details.removed !== undefined) parts.push(`${details.removed} ${details.removed === 1 ? 'image' : 'images'}`);
   if (details.email) parts.push(details.email);
+  if (details.factor) parts.push(`With ${details.factor.replace('-', ' ')}`);
   if (details.channel) parts.push(`By ${details.channel}`);
   if (details.status)
     parts.push(
@@ -158,4 +165,10 @@ export const actionTones: Record<AuditAction, 'emerald' | 'amber' | 'rose' | 'sk
   sign_out: 'slate',
   sign_in_failed: 'amber',
   exported: 'violet',
+  two_factor_enrolled: 'sky',
+  two_factor_reset: 'amber',
+  recovery_code_used: 'amber',
+  recovery_codes_regenerated: 'sky',
+  password_changed: 'sky',
+  session_ended: 'slate',
 };

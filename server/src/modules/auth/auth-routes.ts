@@ -1,29 +1,17 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicUser, signInBody } from '@backoffice/contract';
-import { clearSessionCookie, isSecure, SESSION_COOKIE, setSessionCookie } from '../../plugins/sessions';
-import { DEVICE_COOKIE, DEVICE_TTL_MS } from './trusted-devices';
+import { publicUser, signInBody, signInChallenge } from '@backoffice/contract';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/sessions';
+import { setDeviceCookie, setPendingCookie, signInClient } from './auth-cookies';
 import { toPublicUser } from '../../db/identity-repository';
 import type { AuthService } from './auth-service';
 
 const ok = z.object({ success: z.literal(true) });
 
 /**
- * The device cookie (docs/decisions/0031-device-cookies.md): sent only to the sign-in route, kept
- * for a year (a device unused for a year is forgotten by the server too).
+ * Sign-in and sign-out: open without a session (docs/decisions/0012-access-control.md), as are the
+ * second step's routes (two-factor-routes.ts).
  */
-function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
-  reply.setCookie(DEVICE_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'strict',
-    path: '/api/auth/signin',
-    secure: isSecure(request),
-    maxAge: DEVICE_TTL_MS / 1000,
-  });
-}
-
-/** Sign-in and sign-out: the only /api routes open without a session (docs/decisions/0012-access-control.md). */
 export const publicAuthRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   sessionTtlSeconds: number;
@@ -32,20 +20,21 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/signin',
     {
-      schema: { body: signInBody, response: { 200: publicUser }, security: [] },
+      schema: { body: signInBody, response: { 200: z.union([publicUser, signInChallenge]) }, security: [] },
       config: { rateLimit: { max: signInPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const { token, user, newDeviceToken } = await auth.signIn(
-        email,
-        password,
-        request.ip,
-        request.cookies[DEVICE_COOKIE],
-      );
-      setSessionCookie(request, reply, token, sessionTtlSeconds);
-      if (newDeviceToken) setDeviceCookie(request, reply, newDeviceToken);
-      return user;
+      const outcome = await auth.signIn(email, password, signInClient(request));
+      if (outcome.kind === 'second-step') {
+        // No session yet: the second step (or enrolment) comes first (docs/decisions/0032-two-factor.md).
+        setPendingCookie(request, reply, outcome.pendingToken, outcome.enrolmentRequired);
+        const { methods, enrolmentRequired } = outcome;
+        return { success: true as const, twoFactorRequired: true as const, methods, enrolmentRequired };
+      }
+      setSessionCookie(request, reply, outcome.token, sessionTtlSeconds);
+      if (outcome.newDeviceToken) setDeviceCookie(request, reply, outcome.newDeviceToken);
+      return outcome.user;
     },
   );
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { messages, type PublicUser } from '@backoffice/contract';
+import { messages, type PublicUser, type SecondFactor } from '@backoffice/contract';
 import { recordAudit } from '../../db/audit-repository';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { findUserByEmail, toPublicUser } from '../../db/identity-repository';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { standInHash, verifyPassword } from '../../lib/passwords';
+import { createPendingSignIn, deleteExpiredPendingSignIns } from './pending-sign-ins';
 import * as repo from './sessions-repository';
 import { LONGEST_WINDOW_MS, SignInThrottle } from './sign-in-throttle';
 import { deleteStaleDevices, touchDevice, trustedDevice, trustNewDevice } from './trusted-devices';
@@ -23,6 +24,21 @@ export function hashToken(token: string): string {
 
 type Log = { warn(obj: object, msg: string): void };
 
+/** The browser signing in: its address, its User-Agent and its device cookie. */
+export type SignInClient = { ip: string; userAgent?: string; deviceToken?: string };
+
+/** How a session was opened (sessions.factor). */
+export type SessionFactor = 'password' | SecondFactor;
+
+export type SignedIn = { kind: 'signed-in'; token: string; user: PublicUser; newDeviceToken: string | null };
+/** The password was right; a second step is needed (docs/decisions/0032-two-factor.md). */
+export type SecondStep = {
+  kind: 'second-step';
+  pendingToken: string;
+  methods: SecondFactor[];
+  enrolmentRequired: boolean;
+};
+
 export class AuthService {
   private readonly throttle: SignInThrottle;
 
@@ -38,24 +54,28 @@ export class AuthService {
     private readonly clock: Clock,
     private readonly sessionTtlMs: number,
     log: Log,
+    /** REQUIRE_2FA: an admin without a second factor enrols before any session opens. */
+    readonly requireTwoFactor = false,
   ) {
     this.throttle = new SignInThrottle(db, log);
+  }
+
+  /** The sign-in throttle, shared with the second step (its wrong codes count as failures). */
+  get signInThrottle(): SignInThrottle {
+    return this.throttle;
   }
 
   /**
    * Checks the credentials and opens a new session; returns the cookie token and the user, and a
    * device token when this browser (`deviceToken`: its device cookie) is not yet a trusted device
-   * of the account (docs/decisions/0031-device-cookies.md).
+   * of the account (docs/decisions/0031-device-cookies.md). An account with a second factor, or
+   * without one under REQUIRE_2FA, gets a pending sign-in instead (docs/decisions/0032-two-factor.md).
    */
-  async signIn(
-    email: string,
-    password: string,
-    ip: string,
-    deviceToken?: string,
-  ): Promise<{ token: string; user: PublicUser; newDeviceToken: string | null }> {
+  async signIn(email: string, password: string, client: SignInClient): Promise<SignedIn | SecondStep> {
+    const { ip } = client;
     const key = email.trim().toLowerCase();
     const now = this.clock();
-    const device = await trustedDevice(this.db, deviceToken, key);
+    const device = await trustedDevice(this.db, client.deviceToken, key);
     // Counted before the password is checked; a wrong password leaves it counted as a failure.
     const attempt = await this.throttle.admit(key, ip, now, device);
 
@@ -71,6 +91,31 @@ export class AuthService {
       throw new ForbiddenError(messages.signIn.noAdminAccess);
     }
 
+    const enrolled = user.totpEnabledAt !== null;
+    if (enrolled || this.requireTwoFactor) {
+      // The password was right: no failure. The session waits for the second step.
+      await this.throttle.refund(attempt);
+      const stage = enrolled ? 'second-factor' : 'enrol';
+      const pendingToken = await createPendingSignIn(this.db, user.id, stage, now);
+      const methods: SecondFactor[] = enrolled ? ['totp', 'recovery-code'] : [];
+      return { kind: 'second-step', pendingToken, methods, enrolmentRequired: !enrolled };
+    }
+    return this.openSession(user, client, 'password', device);
+  }
+
+  /**
+   * Opens the session of a sign-in that passed every step: forgives this browser's failures,
+   * trusts it as a device of the account, records the sign-in and how it was proven.
+   */
+  async openSession(
+    user: UserRow,
+    client: SignInClient,
+    factor: SessionFactor,
+    device: string | null,
+  ): Promise<SignedIn> {
+    const key = user.email.trim().toLowerCase();
+    const { ip } = client;
+    const now = this.clock();
     const token = randomBytes(32).toString('base64url');
     const newDeviceToken = await this.db.transaction(async (tx) => {
       if (device) {
@@ -86,6 +131,9 @@ export class AuthService {
         userId: user.id,
         now,
         expiresAt: new Date(now.getTime() + this.sessionTtlMs),
+        ip,
+        userAgent: client.userAgent?.slice(0, 500) ?? null,
+        factor,
       });
       await recordAudit(tx, {
         entity: 'session',
@@ -94,10 +142,11 @@ export class AuthService {
         action: 'sign_in',
         actorId: user.id,
         at: now,
+        details: { factor },
       });
       return device ? null : await trustNewDevice(tx, key, now);
     });
-    return { token, user: toPublicUser(user), newDeviceToken };
+    return { kind: 'signed-in', token, user: toPublicUser(user), newDeviceToken };
   }
 
   /** The session's user when the token is valid and neither idle nor past its absolute expiry. */
@@ -150,7 +199,7 @@ export class AuthService {
    * A refused sign-in: the address tried (as typed, trimmed and lower-cased), never the password.
    * Nobody is signed in, so there is no actor; the account is named when the address has one.
    */
-  private async recordFailure(email: string, user: UserRow | undefined, at: Date): Promise<void> {
+  async recordFailure(email: string, user: UserRow | undefined, at: Date, factor?: SecondFactor): Promise<void> {
     await recordAudit(this.db, {
       entity: 'session',
       entityId: user?.id ?? null,
@@ -158,7 +207,7 @@ export class AuthService {
       action: 'sign_in_failed',
       actorId: null,
       at,
-      details: { email },
+      details: factor ? { email, factor } : { email },
     });
   }
 
@@ -168,5 +217,6 @@ export class AuthService {
     await repo.deleteExpiredSessions(this.db, now, new Date(now.getTime() - SESSION_IDLE_MS));
     await repo.deleteOldFailures(this.db, new Date(now.getTime() - LONGEST_WINDOW_MS));
     await deleteStaleDevices(this.db, now);
+    await deleteExpiredPendingSignIns(this.db, now);
   }
 }

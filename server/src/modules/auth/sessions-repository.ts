@@ -7,7 +7,15 @@ import { sessions, signInFailures, users } from '../../db/schema';
 
 export async function insertSession(
   db: Executor,
-  row: { tokenHash: string; userId: string; now: Date; expiresAt: Date },
+  row: {
+    tokenHash: string;
+    userId: string;
+    now: Date;
+    expiresAt: Date;
+    ip?: string | null;
+    userAgent?: string | null;
+    factor?: string | null;
+  },
 ): Promise<void> {
   await db.insert(sessions).values({
     tokenHash: row.tokenHash,
@@ -15,6 +23,9 @@ export async function insertSession(
     createdAt: row.now,
     lastSeenAt: row.now,
     expiresAt: row.expiresAt,
+    ip: row.ip ?? null,
+    userAgent: row.userAgent ?? null,
+    factor: row.factor ?? null,
   });
 }
 
