@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../server/src/db/client';
-import { seedAds } from '../server/src/seed/demo-ads';
+import { bulkSeedAds } from '../server/src/seed/bulk-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
 import { startBenchCluster } from './pg-bench';
 
@@ -20,9 +20,10 @@ const ADS = Number(args.ads);
 const cluster = await startBenchCluster();
 const started = Date.now();
 const database = await openPostgres(cluster.url);
-await seedAds(database.db, new LocalDiskStorage(path.join(os.tmpdir(), 'bo-bench-seeded-uploads')), {
+await bulkSeedAds(database.db, new LocalDiskStorage(path.join(os.tmpdir(), 'bo-bench-seeded-uploads')), {
   count: ADS,
   advertisers: Math.ceil(ADS / 10),
+  progress: (done) => console.log(`${done} ads (${Math.round((Date.now() - started) / 1000)} s)`),
 });
 await database.db.execute(sql`vacuum analyze`);
 await database.close();

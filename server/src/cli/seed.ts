@@ -2,10 +2,12 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open';
 import { createStorage } from '../storage/create-storage';
+import { bulkSeedAds } from '../seed/bulk-ads';
 import { seedAds } from '../seed/demo-ads';
 import { seedAdvertisers } from '../seed/demo-users';
 
 /** `npm run seed -- [--users M] [--ads N] [--seed S]`: deterministic demo data (docs/decisions/0015-demo-data-and-admins.md). */
+const BULK_FROM = 20_000;
 const usage = 'Usage: npm run seed -- [--users M] [--ads N] [--seed S]';
 
 async function run() {
@@ -28,7 +30,14 @@ async function run() {
     const started = Date.now();
     const storage = createStorage(config);
     if (users) await seedAdvertisers(database.db, users, { seed, storage });
-    if (ads) await seedAds(database.db, storage, { count: ads, seed });
+    // Large sets in PostgreSQL's own bulk path (bulk-ads.ts); small ones ad by ad with files of their own.
+    if (ads > BULK_FROM)
+      await bulkSeedAds(database.db, storage, {
+        count: ads,
+        seed,
+        progress: (done) => console.log(`${done} ads…`),
+      });
+    else if (ads) await seedAds(database.db, storage, { count: ads, seed });
     console.log(`Seeded ${users} advertisers and ${ads} ads in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   } finally {

@@ -9,7 +9,7 @@ import { sellerNote } from './demo-notes';
 import { demoPhoto } from './png';
 import { createRng, type Rng } from './random';
 
-const VARIANTS = 6;
+export const VARIANTS = 6;
 const BATCH = 1000;
 /** Above this many ads, images are shared between ads and the summary trigger is bypassed. */
 const LARGE = 20_000;
@@ -31,7 +31,7 @@ export type ScheduledAd = GeneratedAd & { id: string; postingDate: Date };
  */
 export type AdSchedule = (ad: GeneratedAd) => { postingDate: Date };
 
-async function writeImagePool(storage: FileStorage, prefix: string): Promise<Map<string, Buffer[]>> {
+export async function writeImagePool(storage: FileStorage, prefix: string): Promise<Map<string, Buffer[]>> {
   const pool = new Map<string, Buffer[]>();
   for (const [category, { hue }] of Object.entries(CATEGORIES)) {
     const photos = Array.from({ length: VARIANTS }, (_, v) => demoPhoto(hue, v));

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adMessages, advertiserCardResponse } from '@backoffice/contract';
-import { adminClient } from '../support/ads-helpers';
+import { sql } from 'drizzle-orm';
+import { rebuildSummary } from '../../src/modules/ads/ads-repository';
+import { adminClient, summaryMatchesTable } from '../support/ads-helpers';
 import { makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
 import { buildTestApp, describeApi, type TestApp } from '../support/test-app';
 
@@ -86,6 +88,22 @@ describeApi('advertiser card', () => {
     const missing = await api.send('GET', '/api/advertisements/00000000-0000-4000-8000-000000000000');
     expect([missing.statusCode, missing.json().message]).toEqual([404, adMessages.notFound]);
     expect((await api.send('GET', '/api/advertisements/nope')).statusCode).toBe(400);
+  });
+
+  it('keeps the counts exact through decisions and deletions, and a bulk load rebuilds them', async () => {
+    const db = t.database.db;
+    const user = await makeUser(db);
+    const ads = await Promise.all([0, 1, 2].map(() => makeAd(db, { userId: user.id })));
+    expect((await api.approve(ads[0]!.id)).statusCode).toBe(200);
+    expect((await api.reject(ads[1]!.id, 'Duplicate ad')).statusCode).toBe(200);
+    expect((await api.remove(ads[2]!.id)).statusCode).toBe(200);
+    expect((await card(ads[0]!.id)).json().advertiser.counts).toEqual({ approved: 1, pending: 0, rejected: 1 });
+    expect(await summaryMatchesTable(db)).toBe(true);
+    // Large seeds load with the triggers off, then rebuild every kept count.
+    await db.execute(sql`update advertiser_ad_counts set approved = approved + 5`);
+    expect(await summaryMatchesTable(db)).toBe(false);
+    await rebuildSummary(db);
+    expect(await summaryMatchesTable(db)).toBe(true);
   });
 
   it('is for signed-in admins only', async () => {

@@ -221,7 +221,7 @@ export async function unreferencedImageKeys(db: Executor, keys: string[]): Promi
   return rowsOf<{ key: string }>(result).map((r) => r.key);
 }
 
-/** Recomputes ad_summary and ad_daily from scratch (after bulk loads that bypass the triggers). */
+/** Recomputes ad_summary, ad_daily and advertiser_ad_counts from scratch (after bulk loads that bypass the triggers). */
 export async function rebuildSummary(db: Executor): Promise<void> {
   await db.execute(sql`delete from ad_summary`);
   await db.execute(
@@ -231,5 +231,12 @@ export async function rebuildSummary(db: Executor): Promise<void> {
   await db.execute(
     sql`insert into ad_daily (day, status, category, ad_type, n)
         select (posting_date at time zone 'UTC')::date, status, category, ad_type, count(*) from advertisements group by 1, 2, 3, 4`,
+  );
+  await db.execute(sql`delete from advertiser_ad_counts`);
+  await db.execute(
+    sql`insert into advertiser_ad_counts (user_id, approved, pending, rejected)
+        select user_id, count(*) filter (where status = 'approved'), count(*) filter (where status = 'pending'),
+          count(*) filter (where status = 'rejected')
+        from advertisements where user_id is not null group by 1`,
   );
 }

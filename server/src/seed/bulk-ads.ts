@@ -1,0 +1,106 @@
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../db/client';
+import { users } from '../db/schema';
+import { rebuildSummary } from '../modules/ads/ads-repository';
+import type { FileStorage } from '../storage/file-storage';
+import { CATEGORIES, DISTRICTS, REJECTION_REASONS, townIn } from './catalog';
+import { seedAdvertisers } from './demo-users';
+import { writeImagePool, VARIANTS } from './demo-ads';
+import { createRng } from './random';
+
+/** Distinct texts the ads draw from: each is one category's maker in one district's town. */
+const POOL = 20_000;
+/** Ads per statement: each is one INSERT … SELECT over a range of generate_series. */
+const CHUNK = 250_000;
+
+/**
+ * Large demo sets in PostgreSQL's own bulk path (issue 37.1, docs/decisions/0015-demo-data-and-admins.md):
+ * the texts come from a pool of POOL ads written by the same makers as `seedAds` (catalog.ts), and
+ * every per-ad draw (text, advertiser, status, dates, reason, photos, type) is a seeded hash of the
+ * ad's number, so the same seed gives the same ads; each CHUNK is one INSERT … SELECT from
+ * generate_series. The ads' user triggers are off during the load, as `seedAds` does above 20,000,
+ * and the kept counts are rebuilt after it (rebuildSummary: the same rows the triggers would keep,
+ * checked by server/test/api/bulk-seed.test.ts). The ads are not analysed: their signals come from
+ * `npm run signals:backfill`, as for imported ads.
+ */
+export async function bulkSeedAds(
+  db: Db,
+  storage: FileStorage,
+  opts: { count: number; seed?: number; now?: Date; advertisers?: number; progress?: (done: number) => void },
+): Promise<number> {
+  const seed = opts.seed ?? 7;
+  const now = opts.now ?? new Date();
+  const [{ owners } = { owners: 0 }] = await db
+    .select({ owners: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.isAdmin, false));
+  if (owners === 0)
+    await seedAdvertisers(db, opts.advertisers ?? Math.max(20, Math.ceil(opts.count / 10)), { now, seed });
+  await writeImagePool(storage, 'ads/shared');
+
+  await db.execute(sql`drop table if exists seed_pool, seed_owners`);
+  await db.execute(sql`create unlogged table seed_owners as
+    select row_number() over (order by created_at, id) - 1 as rn, id, username, mobile
+    from users where not is_admin`);
+  await db.execute(sql`create unique index on seed_owners (rn)`);
+  await db.execute(sql`create unlogged table seed_pool (k int primary key, category text, slug text,
+    district text, title text, heading text, details text, price int)`);
+  const rng = createRng(seed);
+  for (let k = 0; k < POOL; k += 1000) {
+    const rows = Array.from({ length: Math.min(1000, POOL - k) }, (_, i) => {
+      const category = rng.pick(Object.keys(CATEGORIES));
+      const district = rng.pick(DISTRICTS);
+      const c = CATEGORIES[category]!.make(rng, townIn(rng, district));
+      const slug = category.toLowerCase().replace(/\s+/g, '-');
+      return sql`(${k + i}, ${category}, ${slug}, ${district}, ${c.title}, ${c.heading}, ${c.details}, ${c.price})`;
+    });
+    await db.execute(sql`insert into seed_pool values ${sql.join(rows, sql`, `)}`);
+  }
+  const [{ total, start } = { total: 0, start: 0 }] = rowsOf<{ total: number; start: number }>(
+    await db.execute(sql`select (select count(*)::int from seed_owners) as total,
+      (select count(*)::int from advertisements) as start`),
+  );
+
+  await db.execute(sql`alter table advertisements disable trigger user`);
+  try {
+    // Ad numbers continue after the ads already there, so a second load draws new ads.
+    for (let lo = start + 1; lo <= start + opts.count; lo += CHUNK) {
+      const hi = Math.min(start + opts.count, lo + CHUNK - 1);
+      await db.execute(insertChunk({ lo, hi, seed, now, owners: total }));
+      opts.progress?.(hi - start);
+    }
+  } finally {
+    await db.execute(sql`alter table advertisements enable trigger user`);
+    await db.execute(sql`drop table if exists seed_pool, seed_owners`);
+  }
+  await rebuildSummary(db);
+  return opts.count;
+}
+
+/** One chunk of ads: draw `i` of ad `g` is u(i), a seeded hash of (g, i) in [0, 1). */
+function insertChunk(o: { lo: number; hi: number; seed: number; now: Date; owners: number }) {
+  const u = (i: number) => sql.raw(`((hashint8extended(g, ${o.seed * 64 + i}) & 2147483647)::float8 / 2147483648.0)`);
+  const reasons = sql`array[${sql.join(
+    REJECTION_REASONS.map((r) => sql`${r}`),
+    sql`, `,
+  )}]::text[]`;
+  return sql`
+    insert into advertisements (user_id, username, title, heading, details, price, phone1, category, district,
+      status, rejection_reason, images, posting_date, ad_type, moderated_at)
+    select o.id, o.username, p.title, p.heading, p.details, p.price,
+      case when ${u(3)} < 0.9 then coalesce(o.mobile, '07' || lpad((g % 100000000)::text, 8, '0')) end,
+      p.category, p.district, s.status,
+      case when s.status = 'rejected' then (${reasons})[1 + floor(${u(4)} * ${REJECTION_REASONS.length})::int] end,
+      array(select 'ads/shared/' || p.slug || '-' || floor(${u(5)} * ${VARIANTS} + k)::int % ${VARIANTS} || '.png'
+        from generate_series(1, 1 + floor(${u(6)} * 5)::int) k),
+      d.posting_date,
+      case when ${u(7)} < 0.6 then 'digital' else 'regular' end,
+      case when s.status <> 'pending' then d.posting_date + (1 + floor(${u(8)} * 48)::int) * interval '1 hour' end
+    from generate_series(${o.lo}::bigint, ${o.hi}::bigint) g
+      cross join lateral (select case when ${u(2)} < 0.3 then 'pending' when ${u(2)} < 0.8 then 'approved'
+        else 'rejected' end as status) s
+      cross join lateral (select ${o.now.toISOString()}::timestamptz - case when s.status = 'pending'
+        then ${u(9)} * interval '240 hours' else interval '24 hours' + ${u(9)} * interval '8736 hours' end as posting_date) d
+      join seed_pool p on p.k = floor(${u(0)} * ${POOL})::int
+      join seed_owners o on o.rn = floor(${u(1)} * ${o.owners})::int`;
+}
