@@ -47,6 +47,8 @@ export const AD_HISTORY_ACTIONS = [
   'rule_matched',
   /** Another moderator's second review of the decision: `details.to` is agree or disagree. */
   'second_reviewed',
+  /** An admin removed the strike the ad's rejection gave its advertiser; `details.note` says why. */
+  'strike_removed',
 ] as const;
 
 export const AUDIT_ACTIONS = [

@@ -21,3 +21,4 @@ export * from './rules';
 export * from './queues';
 export * from './list-csv';
 export * from './two-factor';
+export * from './strikes';

@@ -13,6 +13,8 @@ export const SIGNAL_KINDS = [
   'price_outlier',
   'risky_phrase',
   'new_account',
+  /** The advertiser has three or more active strikes (docs/decisions/0035-strikes-and-languages.md). */
+  'repeat_offender',
 ] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
 

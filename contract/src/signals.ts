@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AD_STATUSES } from './ads-constants';
 import { SIGNAL_KINDS, signalMessages } from './signals-constants';
+import { repeatOffenderEvidence } from './strikes';
 
 /**
  * Trust signals (docs/decisions/0029-trust-signals.md): what the machine noticed about an ad before
@@ -109,6 +110,7 @@ export const adSignal = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('price_outlier'), evidence: priceOutlierEvidence }),
   z.object({ kind: z.literal('risky_phrase'), evidence: riskyPhraseEvidence }),
   z.object({ kind: z.literal('new_account'), evidence: newAccountEvidence }),
+  z.object({ kind: z.literal('repeat_offender'), evidence: repeatOffenderEvidence }),
 ]);
 export type AdSignal = z.infer<typeof adSignal>;
 

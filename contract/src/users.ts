@@ -3,6 +3,7 @@ import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './au
 import { messages } from './messages';
 import { USER_STATUS_FILTERS, userBulkDeleteBody, userBulkDeleteResponse } from './exports';
 import { imageThumbnails, isAbsoluteUrl } from './thumbnails';
+import { USER_LANGUAGES, strikeMessages, userStrikes } from './strikes';
 
 /** "Advertiser user" in docs/product.md#entities, user edit in docs/product.md#validation-rules, user calls in docs/product.md#calls, users and user detail in docs/product.md#error-catalogue; docs/decisions/0010-repository-and-configuration.md, docs/decisions/0012-access-control.md, docs/decisions/0013-errors-and-validation.md, docs/decisions/0004-users.md. */
 export const USERS_PAGE_SIZE = 10;
@@ -103,6 +104,8 @@ export const publicUser = z.object({
   isVerified: z.boolean(),
   createdAt: z.string(),
   joinDate: z.string().nullable(),
+  /** The language of messages to them (issue 35.5); always sent by the server. */
+  language: z.enum(USER_LANGUAGES).optional(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
@@ -152,7 +155,12 @@ export const userCountResponse = z.object({ total: z.number().int() });
 export type UserCountResponse = z.infer<typeof userCountResponse>;
 
 /** GET /api/users/{id} answer (docs/product.md#calls). */
-export const userDetailResponse = z.object({ user: publicUser, adStats });
+export const userDetailResponse = z.object({
+  user: publicUser,
+  adStats,
+  /** Their strikes (docs/decisions/0035-strikes-and-languages.md); always sent by the server. */
+  strikes: userStrikes.optional(),
+});
 export type UserDetailResponse = z.infer<typeof userDetailResponse>;
 
 /** Sri Lankan and international forms: `077 123 4567`, `0771234567`, `+94 77 123 4567`. */
@@ -188,6 +196,8 @@ export const userUpdateBody = z.strictObject({
     .transform((v) => (v ? v : null)),
   isAdmin: z.boolean(),
   isVerified: z.boolean(),
+  /** The language of messages to them; left out keeps it. */
+  language: z.enum(USER_LANGUAGES, { error: strikeMessages.languageInvalid }).optional(),
   password: z
     .string()
     .max(MAX_PASSWORD_LENGTH, 'Password is too long')

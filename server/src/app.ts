@@ -37,6 +37,7 @@ import { exportsRoutes } from './modules/exports/exports-routes';
 import type { ModuleDeps } from './modules/module-deps';
 import { packagesRoutes } from './modules/packages/packages-routes';
 import { productsRoutes } from './modules/products/products-routes';
+import { strikesRoutes } from './modules/strikes/strikes-routes';
 import { usersRoutes } from './modules/users/users-routes';
 import { InteractiveLoad, registerInteractiveLoad } from './lib/interactive-load';
 import { registerRequestOrder } from './plugins/request-order';
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(sessionRoutes);
     await admin.register(adsRoutes, { ...moduleDeps, timeZone: config.timeZone });
     await admin.register(usersRoutes, moduleDeps);
+    await admin.register(strikesRoutes, moduleDeps);
     await admin.register(packagesRoutes, moduleDeps);
     await admin.register(dutiesRoutes, moduleDeps);
     await admin.register(bannerAdsRoutes, moduleDeps);

@@ -35,6 +35,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     isVerified: row.isVerified,
     createdAt: row.createdAt.toISOString(),
     joinDate: row.joinDate ? row.joinDate.toISOString() : null,
+    language: row.language,
   };
 }
 

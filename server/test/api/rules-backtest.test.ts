@@ -233,25 +233,6 @@ describeApi('rule backtests', () => {
     fs.rmSync(t.dataDir, { recursive: true, force: true });
   });
 
-  it('a backtest left running by a server that died holds its rule for 30 minutes, then counts as failed', async () => {
-    const ruleId = await makeRule(FEE);
-    const [left] = await t.database.db
-      .insert(ruleBacktests)
-      .values({
-        ruleId,
-        version: 1,
-        limit: 10,
-        state: 'running',
-        startedAt: new Date(t.clock().getTime() - 29 * 60_000),
-      })
-      .returning();
-    expect((await start(ruleId)).statusCode).toBe(409);
-    expect((await read(ruleId, left!.id)).json<Answer>()).toMatchObject({ state: 'running' });
-    t.clock.advance(2 * 60_000);
-    expect((await read(ruleId, left!.id)).json<Answer>()).toMatchObject({ state: 'failed' });
-    expect((await start(ruleId)).statusCode).toBe(200);
-  });
-
   it('answers 404 for an unknown rule or backtest, 400 for a bad limit or id, and starts nothing then', async () => {
     const ruleId = await makeRule(FEE);
     const unknown = '00000000-0000-4000-8000-000000000000';

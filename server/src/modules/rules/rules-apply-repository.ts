@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { RuleAction, RuleCondition, RuleMode } from '@backoffice/contract';
 import { rowsOf, type Executor } from '../../db/client';
 import { adFieldFacts, type AdFacts, type RuleVersion } from '../../rules/evaluate';
+import { advertiserFactColumns, advertiserJoins, advertiserOf, type AdvertiserFactRow } from './advertiser-facts';
 
 /**
  * The live run's SQL (docs/decisions/0030-moderation-rules.md): the rules that act, the facts of a
@@ -53,10 +54,7 @@ export type PendingAd = {
 
 /**
  * The facts of these ads that are still pending, oldest first, in one statement: the ad's fields,
- * signals and risk, and its advertiser's verification, account age in whole days (from the date
- * they joined, else the row's creation, as the new-account signal and the advertiser card read it)
- * and approved ads (a range of ads_user_id_idx). An ad without an advertiser account reads as a
- * new, unverified one with nothing approved. Run in the analysis's transaction, after its write
+ * signals and risk, and its advertiser's facts (advertiser-facts.ts, shared with the backtest). Run in the analysis's transaction, after its write
  * locked the ads' rows, so no claim or decision slips in before the rules act.
  */
 export async function pendingAdFacts(db: Executor, ids: readonly string[], now: Date): Promise<PendingAd[]> {
@@ -64,17 +62,12 @@ export async function pendingAdFacts(db: Executor, ids: readonly string[], now: 
   const at = now.toISOString();
   const result = await db.execute(sql`
     select a.id, a.heading, a.details, a.category, a.district, a.ad_type, a.price, a.signal_kinds, a.risk,
-      a.user_id, a.rule_labels, a.rule_queue, a.rule_priority,
-      coalesce(u.is_verified, false) as verified,
-      coalesce(greatest(0, floor(extract(epoch from (${at}::timestamptz - coalesce(u.join_date, u.created_at))) / 86400)), 0)::int
-        as age_days,
-      case when u.id is null then 0
-        else (select count(*) from advertisements x where x.user_id = u.id and x.status = 'approved') end::int as approved_ads,
-      exists (select 1 from ad_claims c where c.ad_id = a.id and c.expires_at > ${at}::timestamptz) as claimed
-    from advertisements a left join users u on u.id = a.user_id
+      a.user_id, a.rule_labels, a.rule_queue, a.rule_priority, ${advertiserFactColumns(now)},
+      exists (select 1 from ad_claims cl where cl.ad_id = a.id and cl.expires_at > ${at}::timestamptz) as claimed
+    from advertisements a ${advertiserJoins(sql`a.user_id`)}
     where a.id = any(${idArray(ids)}::uuid[]) and a.status = 'pending'
     order by a.posting_date, a.id`);
-  type Row = {
+  type Row = AdvertiserFactRow & {
     id: string;
     heading: string;
     details: string;
@@ -88,9 +81,6 @@ export async function pendingAdFacts(db: Executor, ids: readonly string[], now: 
     rule_labels: string[] | null;
     rule_queue: string | null;
     rule_priority: number;
-    verified: boolean;
-    age_days: number;
-    approved_ads: number;
     claimed: boolean;
   };
   return rowsOf<Row>(result).map((r) => ({
@@ -103,13 +93,7 @@ export async function pendingAdFacts(db: Executor, ids: readonly string[], now: 
     claimed: r.claimed,
     facts: {
       ...adFieldFacts(r),
-      advertiser: {
-        verified: r.verified,
-        accountAgeDays: Number(r.age_days),
-        // Strikes do not exist yet (issue 35): every advertiser has none until they do.
-        activeStrikes: 0,
-        approvedAds: Number(r.approved_ads),
-      },
+      advertiser: advertiserOf(r),
     },
   }));
 }

@@ -3,6 +3,7 @@ import type { Backtest, BacktestFigures, RuleAction, RuleCondition, RuleMode } f
 import { rowsOf, type Executor } from '../../db/client';
 import { ruleBacktests } from '../../db/schema';
 import { adFieldFacts, type AdFacts, type RuleVersion } from '../../rules/evaluate';
+import { advertiserFactColumns, advertiserJoins, advertiserOf, type AdvertiserFactRow } from './advertiser-facts';
 
 /**
  * The backtests' SQL (docs/decisions/0030-moderation-rules.md): their rows in rule_backtests, and
@@ -13,17 +14,29 @@ export type BacktestState = Backtest['state'];
 export type BacktestRow = typeof ruleBacktests.$inferSelect;
 
 /**
- * A running backtest whose server stopped without saying so (a crash) would keep its rule from
- * being tested again: after this long it counts as failed (a backtest of the largest limit takes
- * about a minute).
+ * A running backtest writes its heartbeat with every batch (a batch and its rest take well under a
+ * second, a whole backtest about a minute). One whose heartbeat (or start, before its first batch)
+ * is older than this was cut off by a crash or a lost connection: it counts as failed, so the rule
+ * can be tested again. Two minutes: long enough that a batch slowed by a busy database (many
+ * seconds) is not taken for dead, short enough that whoever waits for the rule can simply retry.
  */
-export const STALE_AFTER_MS = 30 * 60_000;
+export const STALE_AFTER_MS = 2 * 60_000;
 
-/** Marks the rule's (or every rule's) running backtests started before `before` as failed. */
-export async function failStale(db: Executor, before: Date, at: Date, ruleId?: string): Promise<void> {
+/**
+ * Marks the rule's (or every rule's) running backtests not heard of since `before` as failed, but
+ * for `alive` (this process's own runs, which are known to be running).
+ */
+export async function failStale(
+  db: Executor,
+  before: Date,
+  at: Date,
+  ruleId?: string,
+  alive: readonly string[] = [],
+): Promise<void> {
   await db.execute(sql`update rule_backtests set state = 'failed', finished_at = ${at.toISOString()}::timestamptz
-    where state = 'running' and started_at < ${before.toISOString()}::timestamptz
-    ${ruleId ? sql`and rule_id = ${ruleId}::uuid` : sql``}`);
+    where state = 'running' and coalesce(heartbeat_at, started_at) < ${before.toISOString()}::timestamptz
+    ${ruleId ? sql`and rule_id = ${ruleId}::uuid` : sql``}
+    ${alive.length ? sql`and id <> all(${`{${alive.join(',')}}`}::uuid[])` : sql``}`);
 }
 
 /**
@@ -79,18 +92,20 @@ export async function findBacktest(db: Executor, ruleId: string, id: string): Pr
 }
 
 /**
- * Writes a running backtest's figures, and its end when `end` is given. Nothing is written when
- * the backtest is no longer running (cancelled, or its rule deleted): false tells the runner to stop.
+ * Writes a running backtest's figures and heartbeat (`at`), and its end when `end` is given.
+ * Nothing is written when the backtest is no longer running (cancelled, failed or its rule
+ * deleted): false tells the runner to stop.
  */
 export async function saveProgress(
   db: Executor,
   id: string,
   f: BacktestFigures,
+  at: Date,
   end?: { state: Exclude<BacktestState, 'running'>; at: Date },
 ): Promise<boolean> {
   const result = await db.execute(sql`update rule_backtests set scanned = ${f.scanned}, matched = ${f.matched},
       decided = ${f.decided}, precision = ${f.precision}, recall = ${f.recall},
-      disagreements = ${JSON.stringify(f.disagreements)}::jsonb
+      disagreements = ${JSON.stringify(f.disagreements)}::jsonb, heartbeat_at = ${at.toISOString()}::timestamptz
       ${end ? sql`, state = ${end.state}, finished_at = ${end.at.toISOString()}::timestamptz` : sql``}
     where id = ${id}::uuid and state = 'running' returning id`);
   return rowsOf(result).length > 0;
@@ -169,30 +184,18 @@ export async function readDecided(db: Executor, after: DecidedKey | undefined, s
   }));
 }
 
-/** An advertiser's facts as a rule reads them today (the backtest cannot know them as they were). */
+/**
+ * The facts of these advertisers as a rule reads them today (the backtest cannot know them as they
+ * were), by the live run's SQL (advertiser-facts.ts); an id without an account reads as a new,
+ * unverified advertiser with nothing approved.
+ */
 export async function advertiserFacts(
   db: Executor,
   userIds: readonly string[],
   now: Date,
 ): Promise<Map<string, AdFacts['advertiser']>> {
   if (!userIds.length) return new Map();
-  // The approved ads are counted from ads_user_id_idx (user_id, status) alone.
-  const result = await db.execute(sql`select u.id, u.is_verified,
-      greatest(0, floor(extract(epoch from (${now.toISOString()}::timestamptz - coalesce(u.join_date, u.created_at))) / 86400))::int
-        as age_days,
-      (select count(*) from advertisements x where x.user_id = u.id and x.status = 'approved')::int as approved_ads
-    from users u where u.id = any(${`{${userIds.join(',')}}`}::uuid[])`);
-  const rows = rowsOf<{ id: string; is_verified: boolean; age_days: number; approved_ads: number }>(result);
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        verified: r.is_verified,
-        accountAgeDays: Number(r.age_days),
-        // Strikes do not exist yet (issue 35): every advertiser has none.
-        activeStrikes: 0,
-        approvedAds: Number(r.approved_ads),
-      },
-    ]),
-  );
+  const result = await db.execute(sql`select w.user_id as id, ${advertiserFactColumns(now)}
+    from unnest(${`{${userIds.join(',')}}`}::uuid[]) as w(user_id) ${advertiserJoins(sql`w.user_id`)}`);
+  return new Map(rowsOf<AdvertiserFactRow & { id: string }>(result).map((r) => [r.id, advertiserOf(r)]));
 }

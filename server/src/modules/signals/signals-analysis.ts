@@ -9,6 +9,7 @@ import { invalidPhone } from '../../signals/invalid-phone';
 import { newAccount } from '../../signals/new-account';
 import { normalisePhone } from '../../signals/phone';
 import { PriceHistogram, priceOutlier } from '../../signals/price-outlier';
+import { repeatOffender } from '../../signals/repeat-offender';
 import type { Signal } from '../../signals/types';
 import type { FileStorage } from '../../storage/file-storage';
 import { readPhotos } from './ad-photos';
@@ -72,7 +73,7 @@ export async function prepareBatch(
   ids: readonly string[],
   opts: AnalyseOptions = {},
 ): Promise<Prepared[] | undefined> {
-  const ads = await repo.loadAds(deps.db, ids, !!opts.force);
+  const ads = await repo.loadAds(deps.db, ids, !!opts.force, deps.clock());
   const phrases = await currentPhraseModule(deps.db); // the admins' lists, compiled again only after a change
   const prepared: Prepared[] = [];
   for (const ad of ads) {
@@ -187,7 +188,12 @@ async function prepare(deps: AnalysisDeps, ad: repo.AdInput, o: { textOnly: bool
   const text = { heading: ad.heading, details: ad.details };
   const signature = minhash(text);
   const contacts = contactInText.detect(text);
-  const signals: Signal[] = [...contacts, ...o.phrases.detect(text), ...invalidPhone.detect({ phone: ad.phone1 })];
+  const signals: Signal[] = [
+    ...contacts,
+    ...o.phrases.detect(text),
+    ...invalidPhone.detect({ phone: ad.phone1 }),
+    ...repeatOffender.detect({ activeStrikes: ad.activeStrikes }),
+  ];
   if (ad.accountCreatedAt)
     signals.push(
       ...newAccount.detect({

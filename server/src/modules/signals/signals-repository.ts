@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { fromSigned64 } from '../../signals/image-hash';
+import { activeStrikesSql } from '../strikes/strikes-service';
 
 /**
  * The trust signals' SQL (docs/decisions/0029-trust-signals.md): what an analysis reads about a
@@ -35,18 +36,21 @@ export type AdInput = {
   userId: string | null;
   accountCreatedAt: Date | null;
   hasEarlierAds: boolean;
+  /** The advertiser's active strikes at the analysis (docs/decisions/0035-strikes-and-languages.md). */
+  activeStrikes: number;
 };
 
 /**
  * The ads to analyse among `ids` (those not analysed yet, or all with `force`), oldest first, with
- * their advertiser's age and whether they posted before.
+ * their advertiser's age, whether they posted before and their active strikes at `now`.
  */
-export async function loadAds(db: Executor, ids: readonly string[], force: boolean): Promise<AdInput[]> {
+export async function loadAds(db: Executor, ids: readonly string[], force: boolean, now: Date): Promise<AdInput[]> {
   const result = await db.execute(sql`
     select a.id, a.heading, a.details, a.username, a.phone1, a.price, a.category, a.images,
       a.posting_date, a.user_id, coalesce(u.join_date, u.created_at) as account_created_at,
       exists (select 1 from advertisements x where x.user_id = a.user_id
-        and (x.posting_date, x.id) < (a.posting_date, a.id)) as has_earlier_ads
+        and (x.posting_date, x.id) < (a.posting_date, a.id)) as has_earlier_ads,
+      case when a.user_id is null then 0 else ${activeStrikesSql(sql`a.user_id`, now)} end as active_strikes
     from advertisements a left join users u on u.id = a.user_id
     where a.id = any(${pgArray(ids)}::uuid[]) ${force ? sql`` : sql`and a.risk is null`}
     order by a.posting_date, a.id`);
@@ -63,6 +67,7 @@ export async function loadAds(db: Executor, ids: readonly string[], force: boole
     user_id: string | null;
     account_created_at: Date | string | null;
     has_earlier_ads: boolean;
+    active_strikes: number | null;
   };
   return rowsOf<Row>(result).map((r) => ({
     id: r.id,
@@ -77,6 +82,7 @@ export async function loadAds(db: Executor, ids: readonly string[], force: boole
     userId: r.user_id,
     accountCreatedAt: r.account_created_at === null ? null : date(r.account_created_at),
     hasEarlierAds: r.has_earlier_ads,
+    activeStrikes: Number(r.active_strikes ?? 0),
   }));
 }
 

@@ -16,6 +16,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyRequest } from 'fastify';
 import type { ModuleDeps } from '../module-deps';
+import { strikesOf } from '../strikes/strikes-service';
 import { UsersService, type Actor } from './users-service';
 
 const params = uuidParam;
@@ -52,9 +53,11 @@ export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     async (request) => ({ success: true as const, results: await users.bulkVerify(request.body.ids, actor(request)) }),
   );
 
-  app.get('/api/users/:id', { schema: { params, response: { 200: userDetailResponse } } }, async (request) =>
-    users.get(request.params.id),
-  );
+  // With their strikes (docs/decisions/0035-strikes-and-languages.md).
+  app.get('/api/users/:id', { schema: { params, response: { 200: userDetailResponse } } }, async (request) => ({
+    ...(await users.get(request.params.id)),
+    strikes: await strikesOf(db, request.params.id, clock()),
+  }));
 
   app.put(
     '/api/users/:id',

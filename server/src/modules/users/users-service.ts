@@ -49,7 +49,7 @@ function taken(field: 'email' | 'username'): AppError {
  * set, never its value or hash), and a role change (else a verification change) as from/to.
  */
 function userChanges(before: UserRow, after: UserRow, newPassword: boolean) {
-  const fields = changedFields(before, after, ['username', 'email', 'mobile', 'isAdmin', 'isVerified']);
+  const fields = changedFields(before, after, ['username', 'email', 'mobile', 'isAdmin', 'isVerified', 'language']);
   if (newPassword) fields.push('password');
   const role = (u: UserRow) => (u.isAdmin ? 'admin' : 'advertiser');
   const verified = (u: UserRow) => (u.isVerified ? 'verified' : 'unverified');
@@ -123,6 +123,7 @@ export class UsersService {
           mobile: body.mobile,
           isAdmin: body.isAdmin,
           isVerified: body.isVerified,
+          ...(body.language ? { language: body.language } : {}),
           ...(passwordHash ? { passwordHash } : {}),
         });
         if (current.username !== updated.username) await repo.renameAdsOfUser(tx, id, updated.username);

@@ -99,6 +99,12 @@ export function SignalEvidence({ signal, ad }: { signal: AdSignal; ad: Advertise
       ];
       return <p className={line}>{parts.filter(Boolean).join(' ')}</p>;
     }
+    case 'repeat_offender':
+      return (
+        <p className={line}>
+          {`The advertiser had ${signal.evidence.activeStrikes} active strikes (rejected ads) when it was posted.`}
+        </p>
+      );
     case 'duplicate_text':
       return (
         <p className={line}>

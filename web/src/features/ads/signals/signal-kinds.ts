@@ -8,6 +8,7 @@ import {
   PhoneOff,
   ShieldAlert,
   UserPlus,
+  UserX,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -30,6 +31,7 @@ export const signalLabels: Record<SignalKind, string> = {
   price_outlier: 'Price outlier',
   risky_phrase: 'Risky phrase',
   new_account: 'New account',
+  repeat_offender: 'Repeat offender',
 };
 
 export const signalIcons: Record<SignalKind, LucideIcon> = {
@@ -43,6 +45,7 @@ export const signalIcons: Record<SignalKind, LucideIcon> = {
   price_outlier: Banknote,
   risky_phrase: MessageSquareWarning,
   new_account: UserPlus,
+  repeat_offender: UserX,
 };
 
 export const signalTones: Record<SignalKind, BadgeTone> = {
@@ -56,6 +59,7 @@ export const signalTones: Record<SignalKind, BadgeTone> = {
   duplicate_image: 'amber',
   contact_in_text: 'amber',
   new_account: 'slate',
+  repeat_offender: 'rose',
 };
 
 /** Most serious first (the weights' order in docs/decisions/0029-trust-signals.md): the row shows these first. */
@@ -63,6 +67,7 @@ const ORDER: readonly SignalKind[] = [
   'blocked_phone',
   'stolen_image',
   'risky_phrase',
+  'repeat_offender',
   'phone_reuse',
   'invalid_phone',
   'price_outlier',

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { strikeParams, strikeRemoveBody, userStrikesResponse, uuidParam } from '@backoffice/contract';
+import type { ModuleDeps } from '../module-deps';
+import { StrikesService } from './strikes-service';
+
+/** An advertiser's strikes, and an admin removing one with a note (docs/decisions/0035-strikes-and-languages.md). */
+export const strikesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
+  const strikes = new StrikesService(db, clock);
+
+  app.get(
+    '/api/users/:id/strikes',
+    { schema: { params: uuidParam, response: { 200: userStrikesResponse } } },
+    async (request) => ({ success: true as const, strikes: await strikes.of(request.params.id) }),
+  );
+
+  app.delete(
+    '/api/users/:id/strikes/:adId',
+    { schema: { params: strikeParams, body: strikeRemoveBody, response: { 200: userStrikesResponse } } },
+    async (request) => ({
+      success: true as const,
+      strikes: await strikes.remove(
+        request.params.id,
+        request.params.adId,
+        request.body.note,
+        request.session!.user.id,
+      ),
+    }),
+  );
+};
