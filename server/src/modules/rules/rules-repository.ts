@@ -60,6 +60,34 @@ export async function nextOrder(db: Executor): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Moves the rule to `position` in run order (0 is first; past the end is last) and numbers every
+ * rule 0, 1, 2… in that order, so orders stay distinct and without gaps. Every rule's row is locked
+ * first (a few hundred at most), so two moves follow one another. Returns the rule's new order.
+ */
+export async function placeRule(db: Executor, id: string, position: number): Promise<number> {
+  await db.execute(sql`select id from moderation_rules order by id for update`);
+  const result = await db.execute(sql`
+    with others as (
+      select id, (row_number() over (order by sort_order, id) - 1)::int as pos from moderation_rules where id <> ${id}::uuid
+    ), target as (select least(${position}::int, (select count(*) from others)::int) as pos),
+    placed as (
+      select o.id, case when o.pos >= t.pos then o.pos + 1 else o.pos end as pos from others o, target t
+      union all select ${id}::uuid, t.pos from target t
+    )
+    update moderation_rules m set sort_order = p.pos from placed p
+    where m.id = p.id and (m.sort_order <> p.pos or m.id = ${id}::uuid)
+    returning m.id, m.sort_order`);
+  const mine = rowsOf<{ id: string; sort_order: number }>(result).find((r) => r.id === id);
+  return Number(mine?.sort_order ?? position);
+}
+
+/** Whether a queue has this name, in any case; its row is shared-locked so it cannot be deleted before the save commits. */
+export async function queueExists(db: Executor, name: string): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from moderation_queues where lower(name) = lower(${name}) for share`);
+  return rowsOf(result).length > 0;
+}
+
 /** Whether another rule has this name, ignoring case (the unique index on lower(name) agrees). */
 export async function nameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
   const rows = await db

@@ -6,6 +6,7 @@ import {
   MIN_APPROVE_SAMPLE_RATE,
   MIN_BACKTEST_DECIDED,
   MIN_LIVE_PRECISION,
+  queueMessages,
   ruleMessages,
   type Backtest,
   type ModerationRule,
@@ -170,6 +171,7 @@ export class RulesService {
       if ((await repo.countRules(tx)) >= MAX_RULES) throw new ConflictError(ruleMessages.tooManyRules);
       if (await repo.nameTaken(tx, values.name)) throw nameTaken();
       await this.checkReason(tx, values.action);
+      await this.checkQueue(tx, values.action);
       await this.liveGuard(tx, null, values);
       const at = this.clock();
       const row = await repo.insertRule(
@@ -198,9 +200,14 @@ export class RulesService {
       if (body.version !== before.version) throw new ConflictError(ruleMessages.versionConflict);
       if (await repo.nameTaken(tx, values.name, id)) throw nameTaken();
       await this.checkReason(tx, values.action);
+      await this.checkQueue(tx, values.action);
       await this.liveGuard(tx, id, values);
       const at = this.clock();
-      const sortOrder = body.order ?? before.sortOrder;
+      // A new order moves the rule there in run order; the others close up behind it.
+      const sortOrder =
+        body.order === undefined || body.order === before.sortOrder
+          ? before.sortOrder
+          : await repo.placeRule(tx, id, body.order);
       const row = await repo.updateRule(tx, id, { ...values, sortOrder, version: before.version + 1 }, actorId, at);
       await repo.insertVersion(tx, row, actorId, at);
       const fields = changedFields(auditView(before), auditView(row), AUDITED_FIELDS);
@@ -234,6 +241,13 @@ export class RulesService {
     const id = action.reasonId ?? '';
     if (!z.uuid().safeParse(id).success || !(await repo.reasonExists(tx, id)))
       throw new ValidationError(ruleMessages.reasonUnknown, { 'action.reasonId': ruleMessages.reasonUnknown });
+  }
+
+  /** A route names a queue of the directory (GET /api/moderation-queues), in any case. */
+  private async checkQueue(tx: Executor, action: RuleAction): Promise<void> {
+    if (action.type !== 'route') return;
+    if (!(await repo.queueExists(tx, action.queue ?? '')))
+      throw new ValidationError(queueMessages.notFound, { 'action.queue': queueMessages.notFound });
   }
 
   /**
