@@ -25,6 +25,7 @@ function fakeServer() {
             risk: 0,
           }),
           makeAd({ _id: adId(2), heading: 'Plain ad', ruleLabels: [] }),
+          makeAd({ _id: adId(3), heading: 'Urgent ad', ruleLabels: ['Fee asked'], prioritised: true, signals: [] }),
         ]),
       );
     }
@@ -56,6 +57,19 @@ describe('moderation rules’ effects on the ads directory', () => {
         .map((li) => li.textContent),
     ).toEqual(['Fee asked', 'Job scam']);
     expect(within(screen.getByRole('row', { name: /#00002/ })).queryByRole('list', { name: 'Rule labels' })).toBeNull();
+  });
+
+  it('marks an ad a live rule prioritised, before its labels', async () => {
+    fakeServer();
+    renderApp({ path: '/app/ads-directory', user: makeUser(), routes });
+    const row = await screen.findByRole('row', { name: /#00003/ });
+    const labels = within(row).getByRole('list', { name: 'Rule labels' });
+    expect(
+      within(labels)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Prioritised', 'Fee asked']);
+    expect(within(screen.getByRole('row', { name: /#00001/ })).queryByText('Prioritised')).toBeNull();
   });
 
   it('offers a view per queue live rules route to, which lists that queue’s pending ads', async () => {
