@@ -3,10 +3,12 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useNavigate } from 'react-router';
 import { showSuccessToast } from '../../lib/toasts';
 import { AlertCircle, Info } from 'lucide-react';
-import { messages, validateSignIn } from '@backoffice/contract';
+import { messages, validateSignIn, type PublicUser } from '@backoffice/contract';
 import { Button, Logo, TextField } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { PasswordField } from './password-field';
+import { SecondFactorStep } from './second-factor-step';
+import { TotpEnrolment } from './totp-enrolment';
 import { requestSignIn } from './sign-in-request';
 import { selectCurrentUser, signInFailure, signInStart, signInSuccess } from './user-slice';
 
@@ -22,6 +24,8 @@ export function SignInPage() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [showForgotNote, setShowForgotNote] = useState(false);
+  // After a right password: the second step, or enrolment first (docs/decisions/0032-two-factor.md).
+  const [step, setStep] = useState<'password' | 'second-factor' | 'enrol'>('password');
 
   if (currentUser?.isAdmin && !pending) return <Navigate to={paths.dashboard} replace />;
 
@@ -37,15 +41,32 @@ export function SignInPage() {
     setPending(true);
     dispatch(signInStart());
     const result = await requestSignIn(email, password);
+    if (result.ok === 'second-step') {
+      setPending(false);
+      setPassword('');
+      setStep(result.challenge.enrolmentRequired ? 'enrol' : 'second-factor');
+      return;
+    }
     if (!result.ok) {
       dispatch(signInFailure(result.message));
       setError(result.message);
       setPending(false);
       return;
     }
-    dispatch(signInSuccess(result.user));
+    finish(result.user);
+  }
+
+  function finish(user: PublicUser) {
+    dispatch(signInSuccess(user));
     showSuccessToast(messages.signIn.success);
     navigate(paths.dashboard, { replace: true });
+  }
+
+  /** The pending sign-in is over: the password again, with the reason. */
+  function restart(message: string) {
+    dispatch(signInFailure(message));
+    setError(message);
+    setStep('password');
   }
 
   return (
@@ -61,49 +82,63 @@ export function SignInPage() {
           </div>
           <div className="rounded-2xl border border-slate-800 bg-slate-900/80 p-8 shadow-2xl shadow-black/40 backdrop-blur">
             <h1 className="text-center text-2xl font-semibold tracking-tight text-slate-100">Admin Panel Login</h1>
-            <form className="mt-8 space-y-5" onSubmit={handleSubmit} noValidate>
-              <TextField
-                label="Email"
-                name="email"
-                type="email"
-                autoComplete="username"
-                placeholder="admin@example.com"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                disabled={pending}
-              />
-              <PasswordField value={password} onChange={setPassword} disabled={pending} />
-              <div className="flex justify-end">
-                <button
-                  type="button"
-                  onClick={() => setShowForgotNote(true)}
-                  className="rounded text-sm font-medium text-indigo-300 hover:text-indigo-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-                >
-                  Forgot Password?
-                </button>
+            {step === 'second-factor' && <SecondFactorStep onSignedIn={finish} onRestart={restart} />}
+            {step === 'enrol' && (
+              <div className="mt-8 space-y-4">
+                <p role="status" className="text-sm text-sky-200">
+                  Two-factor sign-in is required. Set up an authenticator app to continue.
+                </p>
+                <TotpEnrolment
+                  onDone={(user) => (user ? finish(user) : restart(messages.signIn.somethingWentWrong))}
+                  onFailed={restart}
+                />
               </div>
-              {showForgotNote && (
-                <p
-                  role="status"
-                  className="flex items-start gap-2 rounded-lg bg-sky-500/10 px-3 py-2.5 text-sm text-sky-200 ring-1 ring-sky-500/30"
-                >
-                  <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  {messages.signIn.forgotPassword}
-                </p>
-              )}
-              {error && (
-                <p
-                  role="alert"
-                  className="flex items-start gap-2 rounded-lg bg-rose-500/10 px-3 py-2.5 text-sm text-rose-200 ring-1 ring-rose-500/30"
-                >
-                  <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  {error}
-                </p>
-              )}
-              <Button type="submit" size="lg" className="w-full" disabled={pending} loading={pending}>
-                {pending ? 'Signing In...' : 'Sign In'}
-              </Button>
-            </form>
+            )}
+            {step === 'password' && (
+              <form className="mt-8 space-y-5" onSubmit={handleSubmit} noValidate>
+                <TextField
+                  label="Email"
+                  name="email"
+                  type="email"
+                  autoComplete="username"
+                  placeholder="admin@example.com"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  disabled={pending}
+                />
+                <PasswordField value={password} onChange={setPassword} disabled={pending} />
+                <div className="flex justify-end">
+                  <button
+                    type="button"
+                    onClick={() => setShowForgotNote(true)}
+                    className="rounded text-sm font-medium text-indigo-300 hover:text-indigo-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                  >
+                    Forgot Password?
+                  </button>
+                </div>
+                {showForgotNote && (
+                  <p
+                    role="status"
+                    className="flex items-start gap-2 rounded-lg bg-sky-500/10 px-3 py-2.5 text-sm text-sky-200 ring-1 ring-sky-500/30"
+                  >
+                    <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                    {messages.signIn.forgotPassword}
+                  </p>
+                )}
+                {error && (
+                  <p
+                    role="alert"
+                    className="flex items-start gap-2 rounded-lg bg-rose-500/10 px-3 py-2.5 text-sm text-rose-200 ring-1 ring-rose-500/30"
+                  >
+                    <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                    {error}
+                  </p>
+                )}
+                <Button type="submit" size="lg" className="w-full" disabled={pending} loading={pending}>
+                  {pending ? 'Signing In...' : 'Sign In'}
+                </Button>
+              </form>
+            )}
           </div>
         </div>
       </main>

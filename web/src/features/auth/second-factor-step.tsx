@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import { AlertCircle } from 'lucide-react';
+import { twoFactorMessages, type PublicUser } from '@backoffice/contract';
+import { Button, TextField } from '../../components/ui';
+import { requestSecondStep } from './sign-in-request';
+
+/**
+ * The sign-in's second step (docs/product.md#sign-in, docs/decisions/0032-two-factor.md): the
+ * authenticator app's code, or one of the recovery codes. `onSignedIn` with the user once passed;
+ * `onRestart` when the pending sign-in is over (expired or too many wrong codes).
+ */
+export function SecondFactorStep({
+  onSignedIn,
+  onRestart,
+}: {
+  onSignedIn: (user: PublicUser) => void;
+  onRestart: (message: string) => void;
+}) {
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [value, setValue] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const typed = value.trim();
+    if (!typed) {
+      setError(useRecovery ? twoFactorMessages.recoveryCodeFormat : twoFactorMessages.codeFormat);
+      return;
+    }
+    setPending(true);
+    setError(null);
+    const answer = await requestSecondStep(useRecovery ? { recoveryCode: typed } : { code: typed.replace(/\s/g, '') });
+    setPending(false);
+    if (answer.ok) return onSignedIn(answer.data);
+    if (answer.message === twoFactorMessages.signInExpired || answer.message === twoFactorMessages.tooManyCodes)
+      return onRestart(answer.message);
+    setError(answer.message);
+    setValue('');
+  }
+
+  return (
+    <form className="mt-8 space-y-5" onSubmit={submit} noValidate aria-label="Second step">
+      <p className="text-sm text-slate-300">
+        {useRecovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your authenticator app.'}
+      </p>
+      <TextField
+        key={useRecovery ? 'recovery' : 'code'}
+        label={useRecovery ? 'Recovery code' : 'Authentication code'}
+        name={useRecovery ? 'recoveryCode' : 'code'}
+        autoComplete="one-time-code"
+        inputMode={useRecovery ? 'text' : 'numeric'}
+        placeholder={useRecovery ? 'ABCDE-FGHJK' : '123456'}
+        maxLength={useRecovery ? 11 : 7}
+        autoFocus
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        disabled={pending}
+      />
+      {error && (
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-lg bg-rose-500/10 px-3 py-2.5 text-sm text-rose-200 ring-1 ring-rose-500/30"
+        >
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {error}
+        </p>
+      )}
+      <Button type="submit" size="lg" className="w-full" disabled={pending} loading={pending}>
+        {pending ? 'Verifying...' : 'Verify'}
+      </Button>
+      <div className="flex justify-center">
+        <button
+          type="button"
+          onClick={() => {
+            setUseRecovery((v) => !v);
+            setValue('');
+            setError(null);
+          }}
+          className="rounded text-sm font-medium text-indigo-300 hover:text-indigo-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          {useRecovery ? 'Use the authenticator app' : 'Use a recovery code'}
+        </button>
+      </div>
+    </form>
+  );
+}
