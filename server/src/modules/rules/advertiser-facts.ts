@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdFacts } from '../../rules/evaluate';
+import { activeStrikesSql } from '../strikes/strikes-service';
 
 /**
  * What a rule knows of an ad's advertiser (docs/decisions/0030-moderation-rules.md), one SQL for
@@ -10,10 +11,10 @@ import type { AdFacts } from '../../rules/evaluate';
  */
 
 /**
- * The advertiser's active strikes: none until strikes exist (issue 35). The one place to change:
- * an expression over `u.id` (null when there is no account), e.g. a count of the user's strikes.
+ * The advertiser's active strikes at `now` (docs/decisions/0035-strikes-and-languages.md): the
+ * strikes module's expression over `u.id` (0 when there is no account).
  */
-export const activeStrikes: SQL = sql`0`;
+export const activeStrikes = (now: Date): SQL => activeStrikesSql(sql`u.id`, now);
 
 /**
  * The advertiser's facts as columns: verified, account age in whole days (from the date they
@@ -25,7 +26,7 @@ export function advertiserFactColumns(now: Date): SQL {
   return sql`coalesce(u.is_verified, false) as adv_verified,
     coalesce(greatest(0, floor(extract(epoch from (${at}::timestamptz - coalesce(u.join_date, u.created_at))) / 86400)), 0)::int
       as adv_age_days,
-    (${activeStrikes})::int as adv_active_strikes,
+    coalesce(${activeStrikes(now)}, 0)::int as adv_active_strikes,
     coalesce(c.approved, 0)::int as adv_approved_ads`;
 }
 
