@@ -9,7 +9,8 @@ import { z } from 'zod';
 export const ADVERTISER_MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type AdvertiserMessageStatus = (typeof ADVERTISER_MESSAGE_STATUSES)[number];
 export const ADVERTISER_MESSAGE_CHANNELS = ['email', 'sms'] as const;
-export const ADVERTISER_MESSAGE_KINDS = ['approved', 'rejected', 'deleted'] as const;
+/** `report_reply`: an admin's reply to a member of the public who reported an ad or a bug (issue 35). */
+export const ADVERTISER_MESSAGE_KINDS = ['approved', 'rejected', 'deleted', 'report_reply'] as const;
 export const ADVERTISER_MESSAGES_PAGE_SIZE = 20;
 export const ADVERTISER_MESSAGES_MAX_PAGE_SIZE = 100;
 

@@ -23,6 +23,8 @@ export const AUDIT_ENTITIES = [
   'rule',
   /** A moderation setting, such as the share of decisions sampled into second review. */
   'setting',
+  /** A report from the public (docs/decisions/0034-reports.md): updated (assigned, noted, resolved, dismissed). */
+  'report',
   /** A queue name admins maintain, that a `route` rule sends ads to (created, deleted). */
   'queue',
 ] as const;
@@ -47,6 +49,8 @@ export const AD_HISTORY_ACTIONS = [
   'rule_matched',
   /** Another moderator's second review of the decision: `details.to` is agree or disagree. */
   'second_reviewed',
+  /** A new report from the public weighed on the ad (docs/decisions/0034-reports.md): `details.report`. */
+  'reported',
   /** An admin removed the strike the ad's rejection gave its advertiser; `details.note` says why. */
   'strike_removed',
 ] as const;
@@ -119,6 +123,16 @@ export const auditDetails = z.object({
     .optional(),
   /** A second review's note. */
   note: z.string().optional(),
+  /** A `reported` entry: the report, its weight, the ad's open reports and weight after it, whether it signalled. */
+  report: z
+    .object({
+      _id: z.string(),
+      weight: z.number(),
+      openReports: z.number().int(),
+      reportWeight: z.number(),
+      signal: z.boolean(),
+    })
+    .optional(),
   /** A sign-in's second step, or the factor a security event was proven with (totp, recovery-code, passkey). */
   factor: z.string().optional(),
 });

@@ -20,5 +20,6 @@ export * from './signals';
 export * from './rules';
 export * from './queues';
 export * from './list-csv';
+export * from './reports';
 export * from './two-factor';
 export * from './strikes';

@@ -39,6 +39,8 @@ import { packagesRoutes } from './modules/packages/packages-routes';
 import { productsRoutes } from './modules/products/products-routes';
 import { strikesRoutes } from './modules/strikes/strikes-routes';
 import { usersRoutes } from './modules/users/users-routes';
+import { publicReportsRoutes, reportsRoutes } from './modules/reports/reports-routes';
+import { ReportsService } from './modules/reports/reports-service';
 import { InteractiveLoad, registerInteractiveLoad } from './lib/interactive-load';
 import { registerRequestOrder } from './plugins/request-order';
 import { registerCsrf } from './plugins/csrf';
@@ -225,6 +227,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('ruleBacktests', ruleBacktests);
   const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log, outbox, random: deps.random };
   registerUploadSweep(app, { db: database.db, storage, clock });
+  const reports = new ReportsService(database.db, clock, outbox, config.publicReports);
+  if (reports.enabled) await app.register(publicReportsRoutes, { reports });
   const live = new LiveHub(database.db, database.listen, app.log, (hashes) => auth.liveSessions(hashes), {
     perSession: config.live.streamsPerSession,
     perServer: config.live.streamsPerServer,
@@ -266,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(secondReviewRoutes, moduleDeps);
     await admin.register(rulesRoutes, moduleDeps);
     await admin.register(rulesBacktestRoutes, { backtests: ruleBacktests });
+    await admin.register(reportsRoutes, { ...moduleDeps, reports });
   });
 
   await registerStaticFiles(app, {

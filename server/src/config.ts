@@ -163,6 +163,19 @@ const envSchema = z.object({
   LIVE_SESSION_STREAMS: z.coerce.number().int('must be a whole number').min(1).max(100).default(4),
   LIVE_SERVER_STREAMS: z.coerce.number().int('must be a whole number').min(1).max(100_000).optional(),
   LIVE_REPLAY_EVENTS: z.coerce.number().int('must be a whole number').min(0).max(10_000).default(500),
+  // Reports from the public site (docs/decisions/0034-reports.md): bearer tokens, comma-separated.
+  PUBLIC_REPORT_TOKENS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(16, 'must be tokens of at least 16 characters'))),
+  PUBLIC_REPORTS_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1).max(1_000_000).default(1200),
+  PUBLIC_REPORTS_PER_ADDRESS_HOUR: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(20),
 });
 
 export type Config = {
@@ -196,6 +209,8 @@ export type Config = {
   s3: S3Config | undefined;
   /** Bounds of the live event streams, per instance (unset per server: the hub's default). */
   live: { streamsPerSession: number; streamsPerServer: number | undefined; replayMaxEvents: number };
+  /** The public report intake: its tokens (none: no intake) and throttles. */
+  publicReports: { tokens: string[]; perTokenPerMinute: number; perAddressPerHour: number };
 };
 
 export type S3Config = {
@@ -292,6 +307,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       streamsPerSession: e.LIVE_SESSION_STREAMS,
       streamsPerServer: e.LIVE_SERVER_STREAMS,
       replayMaxEvents: e.LIVE_REPLAY_EVENTS,
+    },
+    publicReports: {
+      tokens: e.PUBLIC_REPORT_TOKENS,
+      perTokenPerMinute: e.PUBLIC_REPORTS_PER_MINUTE,
+      perAddressPerHour: e.PUBLIC_REPORTS_PER_ADDRESS_HOUR,
     },
   };
 }

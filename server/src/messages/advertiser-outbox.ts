@@ -30,7 +30,7 @@ const PASS_BATCH = 20;
 export type Decision = {
   adId: string;
   userId: string | null;
-  kind: MessageKind;
+  kind: Exclude<MessageKind, 'report_reply'>;
   heading: string;
   reason: string | null;
 };
@@ -149,7 +149,8 @@ export class AdvertiserOutbox {
     return repo.decisionMessagesInsert(decisions, this.deps.clock(), this.messageChannels()) ?? undefined;
   }
 
-  private messageChannels(): repo.MessageChannels {
+  /** Which channels messages are written for (a reply to a reporter uses them too). */
+  messageChannels(): repo.MessageChannels {
     return { email: this.active.email, sms: this.active.sms, smsOnlyWithNumber: this.active.embedded };
   }
 

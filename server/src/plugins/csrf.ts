@@ -4,6 +4,18 @@ import { messages } from '@backoffice/contract';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route called by servers with a bearer token and no cookie (POST /api/public/reports): nothing to forge. */
+    skipOriginCheck?: boolean;
+  }
+}
+
+/** Under /api/public/ only servers call, with a token: a path there that does not exist is a 404, not a 403. */
+const serverToServer = (request: FastifyRequest) =>
+  request.routeOptions.config?.skipOriginCheck === true ||
+  (request.routeOptions.url === undefined && request.url.startsWith('/api/public/'));
+
 function originOf(value: string | undefined): string | null {
   if (!value) return null;
   try {
@@ -24,7 +36,7 @@ function requestOrigin(request: FastifyRequest): string | null {
 export function registerCsrf(app: FastifyInstance, allowedOrigins: string[]): void {
   const allowed = new Set(allowedOrigins);
   app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method)) return;
+    if (safeMethods.has(request.method) || serverToServer(request)) return;
     const origin = requestOrigin(request);
     if (!origin || (origin !== request.ownOrigin && !allowed.has(origin))) {
       throw new ForbiddenError(messages.access.badOrigin);

@@ -259,6 +259,26 @@ export const operations: Record<string, OperationText> = {
     'The figures',
   ),
 
+  // Reports from the public (docs/decisions/0034-reports.md).
+  'POST /api/public/reports': op(
+    'submitReport',
+    "The public site's server reports an ad or a bug (bearer token; only with PUBLIC_REPORT_TOKENS)",
+    'Stored (or counted once more): its id',
+    [401, 429],
+  ),
+  'GET /api/reports': op('listReports', 'The reports inbox (filtered, keyset-paged)', 'One page of reports'),
+  'PUT /api/reports/:id': op(
+    'updateReport',
+    'Assign, note, resolve or dismiss a report, with an optional reply to the reporter',
+    'The report',
+    [409],
+  ),
+  'POST /api/advertisements/:id/dismiss-reports': op(
+    'dismissAdReports',
+    "Dismiss an ad's open reports (the Reported view)",
+    'How many were dismissed',
+  ),
+
   'POST /api/moderation-rules/:id/backtest': op(
     'startRuleBacktest',
     "Test a rule's current version against the last decided ads",

@@ -118,6 +118,10 @@ const covered = [
   'POST /api/second-reviews/:id/settle',
   'GET /api/second-reviews/settings',
   'PUT /api/second-reviews/settings',
+  // Reports from the public (docs/decisions/0034-reports.md); POST /api/public/reports exists only with tokens.
+  'GET /api/reports',
+  'PUT /api/reports/:id',
+  'POST /api/advertisements/:id/dismiss-reports',
   'GET /api/second-reviews/agreement',
 ];
 

@@ -12,6 +12,7 @@ import { DEFAULT_PASSWORD, makeAd, makeAdmin, makeUser, signIn } from '../suppor
 import { waitFor } from '../support/message-servers';
 import { ruleBody } from '../support/rule-bodies';
 import { editBody } from '../support/users-factories';
+import { makeReport } from '../support/report-factories';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 import { call, codeAt, enrol, passwordStep, type Jar } from '../support/two-factor';
 
@@ -315,6 +316,17 @@ describeApi('audit trail: one entry per change, in its transaction (docs/decisio
       const send = () =>
         inject({ method: 'POST', url: `/api/second-reviews/${id}/settle`, payload: { action: 'kept' } });
       return { send, expected: byAdmin('ad', 'second_reviewed', adId) };
+    },
+    'PUT /api/reports/:id': async () => {
+      const id = await makeReport(t.database.db);
+      const send = () => inject({ method: 'PUT', url: `/api/reports/${id}`, payload: { state: 'resolved' } });
+      return { send, expected: byAdmin('report', 'updated', id) };
+    },
+    'POST /api/advertisements/:id/dismiss-reports': async () => {
+      const ad = await makeAd(t.database.db, { status: 'approved' });
+      const id = await makeReport(t.database.db, { adId: ad.id });
+      const send = () => inject({ method: 'POST', url: `/api/advertisements/${ad.id}/dismiss-reports` });
+      return { send, expected: byAdmin('report', 'updated', id) };
     },
     'PUT /api/second-reviews/settings': async () => {
       const send = () => inject({ method: 'PUT', url: '/api/second-reviews/settings', payload: { rate: 0.05 } });

@@ -11,6 +11,7 @@ import { dutyBody, makeDuty, makePackage, packageBody } from '../support/catalog
 import { makeModerationEvent, makeProduct } from '../support/dashboard-factories';
 import { DEFAULT_PASSWORD, makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
 import { editBody } from '../support/users-factories';
+import { makeReport } from '../support/report-factories';
 import { waitFor } from '../support/message-servers';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 
@@ -346,6 +347,22 @@ describeApi('OpenAPI description at /api/docs/json', () => {
 
     const calls: Call[] = [
       { route: 'GET /api/health', send: () => inject({ method: 'GET', url: '/api/health', cookie: null }) },
+      { route: 'GET /api/reports', send: () => inject({ method: 'GET', url: '/api/reports?state=open' }) },
+      {
+        route: 'PUT /api/reports/:id',
+        send: async () => {
+          const id = await makeReport(t.database.db);
+          return inject({ method: 'PUT', url: `/api/reports/${id}`, payload: { note: 'Seen' } });
+        },
+      },
+      {
+        route: 'POST /api/advertisements/:id/dismiss-reports',
+        send: async () => {
+          const ad = await makeAd(t.database.db, { status: 'approved' });
+          await makeReport(t.database.db, { adId: ad.id });
+          return inject({ method: 'POST', url: `/api/advertisements/${ad.id}/dismiss-reports` });
+        },
+      },
       {
         route: 'POST /api/auth/signin',
         send: () =>

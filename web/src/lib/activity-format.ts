@@ -21,6 +21,7 @@ export const actionLabels: Record<AuditAction, string> = {
   claimed: 'Review started',
   rule_matched: 'Rule matched',
   second_reviewed: 'Second review',
+  reported: 'Reported',
   strike_removed: 'Strike removed',
   created: 'Created',
   updated: 'Updated',
@@ -50,6 +51,7 @@ export const entityLabels: Record<AuditEntity, string> = {
   rule: 'Rule',
   setting: 'Setting',
   queue: 'Queue',
+  report: 'Report',
 };
 
 /** Who acted: an admin, or nobody signed in (an advertiser on the public site, a refused sign-in, the system itself). */
@@ -133,6 +135,8 @@ export function eventLink(event: Pick<ActivityEvent, 'entity' | 'entityId' | 'en
     case 'setting':
     case 'queue':
       return null;
+    case 'report':
+      return paths.bugs;
   }
 }
 
@@ -160,6 +164,7 @@ export const actionTones: Record<AuditAction, 'emerald' | 'amber' | 'rose' | 'sk
   claimed: 'violet',
   rule_matched: 'violet',
   second_reviewed: 'sky',
+  reported: 'amber',
   strike_removed: 'slate',
   created: 'emerald',
   updated: 'sky',

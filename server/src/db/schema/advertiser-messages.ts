@@ -17,7 +17,7 @@ export const advertiserMessages = pgTable(
     /** The report this message replies to (issue 35), or null for a decision's message. */
     reportId: uuid('report_id'),
     userId: uuid('user_id'),
-    kind: text('kind', { enum: ['approved', 'rejected', 'deleted'] }).notNull(),
+    kind: text('kind', { enum: ['approved', 'rejected', 'deleted', 'report_reply'] }).notNull(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     /** Email address or E.164 mobile; null when the advertiser has none (fails at the first attempt). */
     recipient: text('recipient'),

@@ -23,10 +23,19 @@ export const en: LanguageTemplates = {
       text: (f) => `Your ad "${f.heading}" was removed.\n`,
       html: (f) => layout(`<p>Your ad <strong>${f.heading}</strong> was removed.</p>`),
     },
+    report_reply: {
+      subject: (f) => (f.heading ? `About your report: ${f.heading}` : 'About your report'),
+      text: (f) => `Thank you for your report${f.heading ? ` about "${f.heading}"` : ''}.\n\n${f.reason ?? ''}\n`,
+      html: (f) =>
+        layout(
+          `<p>Thank you for your report${f.heading ? ` about <strong>${f.heading}</strong>` : ''}.</p><p style="white-space:pre-wrap">${f.reason ?? ''}</p>`,
+        ),
+    },
   },
   sms: {
     approved: (f) => `Your ad "${f.heading}" was approved and is now live.`,
     rejected: (f) => `Your ad "${f.heading}" was not approved. Reason: ${f.reason ?? ''}`,
     deleted: (f) => `Your ad "${f.heading}" was removed.`,
+    report_reply: (f) => `About your report${f.heading ? ` on "${f.heading}"` : ''}: ${f.reason ?? ''}`,
   },
 };

@@ -1,5 +1,8 @@
-/** What a message says: the decision, the ad's heading and (rejections) the moderator's reason. */
-export type MessageKind = 'approved' | 'rejected' | 'deleted';
+/**
+ * What a message says: the decision, the ad's heading and (rejections) the moderator's reason; or
+ * (`report_reply`, to a reporter) the reported ad's heading (empty for a bug report) and the reply.
+ */
+export type MessageKind = 'approved' | 'rejected' | 'deleted' | 'report_reply';
 export type MessageFacts = { heading: string; reason: string | null };
 
 export type EmailTemplate = {

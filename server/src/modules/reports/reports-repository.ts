@@ -1,0 +1,278 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ReportListQuery } from '@backoffice/contract';
+import { DEFAULT_REPORTED_THRESHOLD, REPORTED_THRESHOLD_KEY } from '@backoffice/contract';
+import { rowsOf, type Executor } from '../../db/client';
+import { containsPattern } from '../../db/query-values';
+import { e164Sql, type MessageChannels } from '../../messages/outbox-repository';
+
+/**
+ * Reports in SQL (docs/decisions/0034-reports.md): the intake's insert-or-count, the inbox's keyset
+ * pages, a report's change, and what open reports do to their ad (open_reports, report_weight and
+ * the `reported` signal).
+ */
+
+export type NewReport = {
+  kind: 'ad' | 'bug';
+  adId: string | null;
+  adHeading: string | null;
+  reason: string;
+  text: string;
+  page: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  reporterKey: string;
+  language: string;
+  day: string;
+  at: Date;
+};
+
+/**
+ * The reporter's record as a weight (upheld reports count more, dismissed ones less): (1 + resolved)
+ * / (1 + dismissed), between 0.25 and 3. A range of reports_reporter_idx.
+ */
+const weightOf = (reporterKey: string): SQL => sql`(select least(3, greatest(0.25,
+    (1 + count(*) filter (where state = 'resolved'))::real / (1 + count(*) filter (where state = 'dismissed'))))
+  from reports where reporter_key = ${reporterKey} and state <> 'open')`;
+
+/**
+ * One report stored: a new row, or (the same reporter and ad on the same day) the day's row counted
+ * once more. `created` tells which; the new row's weight is the reporter's record.
+ */
+export async function insertReport(
+  db: Executor,
+  r: NewReport,
+): Promise<{ id: string; created: boolean; weight: number; state: string }> {
+  const at = r.at.toISOString();
+  const values = sql`(${r.kind}, ${r.adId}::uuid, ${r.adHeading}, ${r.reason}, ${r.text}, ${r.page}, ${r.email},
+    ${r.phone}, ${r.address}, ${r.reporterKey}, ${r.language}, ${r.day}::date, ${weightOf(r.reporterKey)},
+    ${at}::timestamptz, ${at}::timestamptz)`;
+  const insert = sql`insert into reports (kind, ad_id, ad_heading, reason, text, page, reporter_email,
+      reporter_phone, reporter_address, reporter_key, language, day, weight, created_at, updated_at)
+    values ${values}`;
+  const conflict =
+    r.kind === 'ad'
+      ? sql`on conflict (reporter_key, ad_id, day) where kind = 'ad'
+          do update set count = reports.count + 1, updated_at = excluded.updated_at`
+      : sql``;
+  const [row] = rowsOf<{ id: string; created: boolean; weight: number; state: string }>(
+    await db.execute(sql`${insert} ${conflict} returning id, (xmax = 0) as created, weight, state`),
+  );
+  return { ...row!, weight: Number(row!.weight) };
+}
+
+export type AdRef = { id: string; heading: string; status: string; userId: string | null };
+
+/** The ad a report names, locked against a decision or a delete until the report is stored. */
+export async function lockAd(db: Executor, adId: string): Promise<AdRef | undefined> {
+  const [row] = rowsOf<{ id: string; heading: string; status: string; user_id: string | null }>(
+    await db.execute(sql`select id, heading, status, user_id from advertisements where id = ${adId}::uuid for update`),
+  );
+  return row && { id: row.id, heading: row.heading, status: row.status, userId: row.user_id };
+}
+
+/**
+ * The ad's open reports changed by `reports` (one more, or fewer) and `weight`: its counters, and
+ * for a pending ad the `reported` signal (kept while reports are open, gone with the last).
+ * Returns the counters after.
+ */
+export async function moveAdReports(
+  db: Executor,
+  adId: string,
+  reports: number,
+  weight: number,
+): Promise<{ openReports: number; reportWeight: number; status: string } | undefined> {
+  const [row] = rowsOf<{ open_reports: number; report_weight: number; status: string }>(
+    await db.execute(sql`update advertisements
+      set open_reports = greatest(0, open_reports + ${reports}::int),
+          report_weight = case when open_reports + ${reports}::int <= 0 then 0
+            else greatest(0, report_weight + ${weight}::real) end
+      where id = ${adId}::uuid
+      returning open_reports, report_weight, status`),
+  );
+  if (!row) return undefined;
+  const after = { openReports: Number(row.open_reports), reportWeight: Number(row.report_weight), status: row.status };
+  if (after.openReports > 0 && after.status === 'pending') {
+    const evidence = JSON.stringify({ reports: after.openReports, weight: Math.round(after.reportWeight * 100) / 100 });
+    await db.execute(sql`insert into ad_signals (ad_id, kind, evidence, strength)
+      values (${adId}::uuid, 'reported', ${evidence}::jsonb, ${Math.min(1, after.reportWeight / 3)})
+      on conflict (ad_id, kind) do update set evidence = excluded.evidence, strength = excluded.strength`);
+    await db.execute(sql`update advertisements set signal_kinds = array_append(coalesce(signal_kinds, '{}'), 'reported')
+      where id = ${adId}::uuid and not (coalesce(signal_kinds, '{}') @> array['reported'])`);
+  } else if (after.openReports === 0) {
+    await db.execute(sql`delete from ad_signals where ad_id = ${adId}::uuid and kind = 'reported'`);
+    await db.execute(sql`update advertisements set signal_kinds = array_remove(signal_kinds, 'reported')
+      where id = ${adId}::uuid and signal_kinds @> array['reported']`);
+  }
+  return after;
+}
+
+export type ReportRow = {
+  id: string;
+  kind: 'ad' | 'bug';
+  ad_id: string | null;
+  ad_heading: string | null;
+  ad_status: string | null;
+  reason: string;
+  text: string;
+  page: string | null;
+  reporter_email: string | null;
+  reporter_phone: string | null;
+  reporter_address: string | null;
+  language: string;
+  count: number;
+  state: 'open' | 'resolved' | 'dismissed';
+  assignee_id: string | null;
+  assignee_name: string | null;
+  note: string | null;
+  reply: string | null;
+  weight: number;
+  created_at: Date | string;
+  closed_at: Date | string | null;
+};
+
+const selectReports = sql`select r.id, r.kind, r.ad_id, coalesce(a.heading, r.ad_heading) as ad_heading,
+    a.status as ad_status, r.reason, r.text, r.page, r.reporter_email, r.reporter_phone, r.reporter_address,
+    r.language, r.count, r.state, r.assignee_id, coalesce(nullif(u.name, ''), u.username) as assignee_name,
+    r.note, r.reply, r.weight, r.created_at, r.closed_at
+  from reports r
+  left join advertisements a on a.id = r.ad_id
+  left join users u on u.id = r.assignee_id`;
+
+function filters(q: Omit<ReportListQuery, 'cursor' | 'pageSize'>): SQL[] {
+  const where: SQL[] = [];
+  if (q.kind) where.push(sql`r.kind = ${q.kind}`);
+  if (q.reason) where.push(sql`r.reason = ${q.reason}`);
+  if (q.state) where.push(sql`r.state = ${q.state}`);
+  if (q.adId) where.push(sql`r.ad_id = ${q.adId}::uuid`);
+  if (q.q) {
+    const like = containsPattern(q.q);
+    where.push(sql`(r.text ilike ${like} or r.ad_heading ilike ${like} or r.reporter_email = lower(${q.q})
+      or r.reporter_phone = ${q.q} or r.id::text = lower(${q.q}))`);
+  }
+  return where;
+}
+
+const whereOf = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
+
+/**
+ * One page newest first, keyset on (created_at, id): `after` is the last row shown, whose
+ * created_at is read from its own row (no precision lost through JavaScript). One row more than the
+ * page tells whether another page follows.
+ */
+export async function findReportsPage(
+  db: Executor,
+  q: ReportListQuery,
+  after: string | undefined,
+): Promise<ReportRow[]> {
+  const where = filters(q);
+  if (after) {
+    where.push(sql`(r.created_at, r.id) < (select created_at, id from reports where id = ${after}::uuid)`);
+  }
+  return rowsOf<ReportRow>(
+    await db.execute(sql`${selectReports} ${whereOf(where)}
+      order by r.created_at desc, r.id desc limit ${q.pageSize + 1}`),
+  );
+}
+
+export async function countReports(db: Executor, q: ReportListQuery): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from reports r ${whereOf(filters(q))}`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function findReport(db: Executor, id: string, lock = false): Promise<ReportRow | undefined> {
+  if (lock) await db.execute(sql`select 1 from reports where id = ${id}::uuid for update`);
+  const [row] = rowsOf<ReportRow>(await db.execute(sql`${selectReports} where r.id = ${id}::uuid`));
+  return row;
+}
+
+export async function reportExists(db: Executor, id: string): Promise<boolean> {
+  return rowsOf(await db.execute(sql`select 1 from reports where id = ${id}::uuid`)).length > 0;
+}
+
+export type ReportChange = {
+  state?: 'open' | 'resolved' | 'dismissed';
+  assigneeId?: string | null;
+  note?: string | null;
+  reply?: string;
+  closedBy?: string | null;
+  at: Date;
+};
+
+export async function updateReport(db: Executor, id: string, c: ReportChange): Promise<void> {
+  const set: SQL[] = [sql`updated_at = ${c.at.toISOString()}::timestamptz`];
+  if (c.state !== undefined) {
+    set.push(sql`state = ${c.state}`);
+    const closed = c.state !== 'open';
+    set.push(sql`closed_at = ${closed ? c.at.toISOString() : null}::timestamptz`);
+    set.push(sql`closed_by = ${closed ? (c.closedBy ?? null) : null}::uuid`);
+  }
+  if (c.assigneeId !== undefined) set.push(sql`assignee_id = ${c.assigneeId}::uuid`);
+  if (c.note !== undefined) set.push(sql`note = ${c.note}`);
+  if (c.reply !== undefined) set.push(sql`reply = ${c.reply}`);
+  await db.execute(sql`update reports set ${sql.join(set, sql`, `)} where id = ${id}::uuid`);
+}
+
+/** The ad's open reports closed as dismissed (the Reported view's action); their ids and weights. */
+export async function dismissOpenReportsOf(
+  db: Executor,
+  adId: string,
+  adminId: string,
+  at: Date,
+): Promise<{ id: string; weight: number }[]> {
+  const iso = at.toISOString();
+  return rowsOf<{ id: string; weight: number }>(
+    await db.execute(sql`update reports set state = 'dismissed', closed_at = ${iso}::timestamptz,
+        closed_by = ${adminId}::uuid, updated_at = ${iso}::timestamptz
+      where ad_id = ${adId}::uuid and state = 'open' returning id, weight`),
+  );
+}
+
+export type ReplyMessageRow = {
+  report_id: string;
+  channel: 'email' | 'sms';
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  last_error: string | null;
+};
+
+/** The replies' messages of the reports, oldest first. */
+export async function repliesOf(db: Executor, reportIds: string[]): Promise<ReplyMessageRow[]> {
+  if (!reportIds.length) return [];
+  return rowsOf<ReplyMessageRow>(
+    await db.execute(sql`select report_id, channel, status, last_error from advertiser_messages
+      where report_id = any(${`{${reportIds.join(',')}}`}::uuid[]) order by id`),
+  );
+}
+
+/**
+ * The reply to a reporter in the outbox (docs/decisions/0022-advertiser-messages.md): one message per
+ * active channel the reporter left an address for, in the reporter's language, delivered like a
+ * decision's messages. Returns how many were written.
+ */
+export async function insertReplyMessages(
+  db: Executor,
+  r: { reportId: string; adId: string | null; heading: string; reply: string; language: string },
+  to: { email: string | null; phone: string | null },
+  c: MessageChannels,
+  at: Date,
+): Promise<number> {
+  const rows: SQL[] = [];
+  const iso = at.toISOString();
+  const row = (channel: 'email' | 'sms', recipient: SQL) =>
+    sql`(${r.adId}::uuid, ${r.reportId}::uuid, 'report_reply', ${channel}, (${recipient}), ${r.language},
+      ${r.heading}, ${r.reply}, ${iso}::timestamptz, ${iso}::timestamptz, ${iso}::timestamptz)`;
+  if (c.email && to.email) rows.push(row('email', sql`select ${to.email}::text`));
+  if (c.sms && to.phone) rows.push(row('sms', e164Sql(sql`${to.phone}::text`)));
+  if (!rows.length) return 0;
+  await db.execute(sql`insert into advertiser_messages
+      (ad_id, report_id, kind, channel, recipient, language, ad_heading, reason, next_attempt_at, created_at, updated_at)
+    values ${sql.join(rows, sql`, `)}`);
+  return rows.length;
+}
+
+/** Open reports that put an approved ad in the Reported view: the setting, else 3. */
+export const reportedThresholdSql = sql`coalesce((select case when jsonb_typeof(value) = 'number'
+    then (value #>> '{}')::numeric end from moderation_settings where key = ${REPORTED_THRESHOLD_KEY}),
+  ${DEFAULT_REPORTED_THRESHOLD})`;
