@@ -61,6 +61,9 @@ export async function bulkSeedAds(
       (select count(*)::int from advertisements) as start`),
   );
 
+  // Into an empty or smaller table, building each index once afterwards is cheaper than keeping
+  // every index through every row (the constraints' own indexes stay).
+  const rebuilt = opts.count >= start ? await dropSecondaryIndexes(db) : [];
   await db.execute(sql`alter table advertisements disable trigger user`);
   try {
     // Ad numbers continue after the ads already there, so a second load draws new ads.
@@ -72,9 +75,21 @@ export async function bulkSeedAds(
   } finally {
     await db.execute(sql`alter table advertisements enable trigger user`);
     await db.execute(sql`drop table if exists seed_pool, seed_owners`);
+    for (const definition of rebuilt) await db.execute(sql.raw(definition));
   }
   await rebuildSummary(db);
   return opts.count;
+}
+
+/** Drops the ads' indexes that no constraint owns, answering their definitions to create them again. */
+async function dropSecondaryIndexes(db: Db): Promise<string[]> {
+  const indexes = rowsOf<{ name: string; definition: string }>(
+    await db.execute(sql`select indexname as name, indexdef as definition from pg_indexes
+      where schemaname = current_schema() and tablename = 'advertisements'
+        and indexname not in (select conname from pg_constraint where conrelid = 'advertisements'::regclass)`),
+  );
+  for (const { name } of indexes) await db.execute(sql`drop index ${sql.identifier(name)}`);
+  return indexes.map((i) => i.definition);
 }
 
 /** One chunk of ads: draw `i` of ad `g` is u(i), a seeded hash of (g, i) in [0, 1). */

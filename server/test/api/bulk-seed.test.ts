@@ -34,7 +34,16 @@ describeApi('bulk seeding', () => {
         from advertisements`),
     )[0]!;
 
+  const indexes = async () =>
+    rowsOf<{ d: string }>(
+      await t.database.db.execute(
+        sql`select indexdef as d from pg_indexes where tablename = 'advertisements' order by 1`,
+      ),
+    ).map((r) => r.d);
+
   it('loads ads like the demo seeder, and the kept counts equal the ones the triggers keep', async () => {
+    const before = await indexes();
+    expect(before.length).toBeGreaterThan(10);
     await bulkSeedAds(t.database.db, storage, { count: 3_000, advertisers: 150, now, seed: 11 });
     const s = await stats();
     expect(s).toMatchObject({
@@ -50,6 +59,8 @@ describeApi('bulk seeding', () => {
     expect(s.headings).toBeGreaterThan(1_000);
     expect(s.districts).toBeGreaterThan(DISTRICTS.length / 2);
     expect(await summaryMatchesTable(t.database.db)).toBe(true);
+    // Into the empty table the indexes were dropped and built again afterwards: all of them.
+    expect(await indexes()).toEqual(before);
 
     const [row] = rowsOf<{ images: string[]; reason: string | null }>(
       await t.database.db.execute(sql`select images, rejection_reason as reason from advertisements
