@@ -124,11 +124,11 @@ describeApi('moderation rules API (docs/decisions/0030-moderation-rules.md)', ()
     expect([missing.statusCode, missing.json().message]).toEqual([400, ruleMessages.versionRequired]);
     expect(await databaseSnapshot(t.database.db)).toEqual(before);
 
-    // A save without a mode keeps the rule's.
+    // A save without a mode keeps the rule's; an order past the end is the last place (the only rule: 0).
     const v3Body = { ...v2Body, mode: undefined, order: 7, version: 2 };
     expect((await send('PUT', `${URL}/${rule._id}`, v3Body)).json().rule).toMatchObject({
       version: 3,
-      order: 7,
+      order: 0,
       mode: 'shadow',
     });
     expect((await versions(rule._id)).map((v) => [v.version, v.mode, v.conditions])).toEqual([
@@ -236,6 +236,8 @@ describeApi('moderation rules API (docs/decisions/0030-moderation-rules.md)', ()
 
   it('records each create, update and delete in the audit trail, naming the fields an update changed', async () => {
     const rule = await create(ruleBody({ name: 'Fee ask' }));
+    // Another rule after it, so that a move changes its order.
+    await create(ruleBody({ name: 'Next' }));
     await send('PUT', `${URL}/${rule._id}`, ruleBody({ name: 'Fee asked', mode: 'shadow', version: 1 }));
     await send('PUT', `${URL}/${rule._id}`, ruleBody({ name: 'Fee asked', mode: 'shadow', order: 3, version: 2 }));
     // The activity log links a rule's entries while the rule exists.

@@ -11,7 +11,7 @@ const backtestPath = (ruleId: string, backtestId: string) =>
  * changes the rule's latest figures, so it refetches the rules.
  */
 export const rulesApi = baseApi
-  .enhanceEndpoints({ addTagTypes: ['ModerationRules', 'RejectionReasons'] })
+  .enhanceEndpoints({ addTagTypes: ['ModerationRules', 'RejectionReasons', 'Queues'] })
   .injectEndpoints({
     endpoints: (build) => ({
       moderationRules: build.query<ModerationRule[], void>({
@@ -41,10 +41,11 @@ export const rulesApi = baseApi
         query: ({ ruleId, backtestId }) => ({ url: `${backtestPath(ruleId, backtestId)}/cancel`, method: 'POST' }),
         invalidatesTags: ['ModerationRules'],
       }),
-      /** The queue names admins keep (a route rule names one); offered as suggestions. */
+      /** The queue names admins keep (a route rule names one); offered as suggestions, fresh after the Queues dialog's changes. */
       ruleQueues: build.query<string[], void>({
         query: () => '/moderation-queues',
         transformResponse: (res: { queues?: { name: string }[] }) => (res.queues ?? []).map((q) => q.name),
+        providesTags: ['Queues'],
       }),
       /** The rejection reason templates a reject rule names (the same list the Reject modal manages). */
       ruleRejectionReasons: build.query<RejectionReasonTemplate[], void>({

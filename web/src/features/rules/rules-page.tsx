@@ -17,7 +17,12 @@ import { paths } from '../../lib/paths';
 import { serverMessage } from '../../lib/api';
 import { BacktestDialog } from './backtest-dialog';
 import { RuleEditorDialog } from './rule-editor-dialog';
-import { useDeleteRuleMutation, useModerationRulesQuery, useRuleRejectionReasonsQuery } from './rules-api';
+import {
+  useDeleteRuleMutation,
+  useModerationRulesQuery,
+  useRuleRejectionReasonsQuery,
+  useUpdateRuleMutation,
+} from './rules-api';
 import { RULE_MESSAGE_MS } from './rule-text';
 import { RulesTable } from './rules-table';
 
@@ -28,16 +33,27 @@ type Open =
 
 /**
  * Moderation rules (docs/product.md#moderation-rules, docs/decisions/0030-moderation-rules.md):
- * reached from the ads directory's header. The rules in run order; create, edit, test, delete.
+ * reached from the ads directory's header. The rules in run order; create, edit, test, delete, move up or down.
  */
 export function RulesPage() {
   const list = useModerationRulesQuery(undefined, { refetchOnMountOrArgChange: true });
   const reasons = useRuleRejectionReasonsQuery();
-  const rules = useMemo(() => list.data && [...list.data].sort((a, b) => a.order - b.order), [list.data]);
+  const rules = useMemo(
+    () => list.data && [...list.data].sort((a, b) => a.order - b.order || a._id.localeCompare(b._id)),
+    [list.data],
+  );
   const reasonTitle = (id: string) => reasons.data?.find((r) => r._id === id)?.title;
   const [open, setOpen] = useState<Open | null>(null);
   const message = useTimedMessage(RULE_MESSAGE_MS);
   const [remove, removing] = useDeleteRuleMutation();
+  const [update, updating] = useUpdateRuleMutation();
+
+  /** Move up / Move down: the rule as it is, at its new place; the server moves the others to make room. */
+  async function move(rule: ModerationRule, position: number) {
+    const { name, mode, conditions, action, version } = rule;
+    const answer = await update({ id: rule._id, body: { name, mode, conditions, action, version, order: position } });
+    if ('error' in answer) message.show('error', serverMessage(answer.error, 'The rule could not be moved.'));
+  }
 
   async function confirmDelete(rule: ModerationRule) {
     const answer = await remove(rule._id);
@@ -83,6 +99,8 @@ export function RulesPage() {
           onEdit={(rule) => setOpen({ kind: 'edit', rule })}
           onTest={(rule) => setOpen({ kind: 'test', rule })}
           onDelete={(rule) => setOpen({ kind: 'delete', rule })}
+          onMove={move}
+          moving={updating.isLoading}
         />
         {rules && rules.length > 0 && (
           <TableCount>

@@ -1,4 +1,4 @@
-import { FlaskConical, ListChecks, Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, FlaskConical, ListChecks, Pencil, Trash2 } from 'lucide-react';
 import { formatActivityTime, type ModerationRule } from '@backoffice/contract';
 import {
   Badge,
@@ -61,6 +61,10 @@ export interface RulesTableProps {
   onTest: (rule: ModerationRule) => void;
   onDelete: (rule: ModerationRule) => void;
   onCreate: () => void;
+  /** Moves the rule to this place in the run order (0 is first). */
+  onMove: (rule: ModerationRule, position: number) => void;
+  /** A move is being saved: the move buttons wait. */
+  moving?: boolean;
 }
 
 /** The rules in the order they run: what each checks and does, and how it has fared. */
@@ -121,6 +125,22 @@ export function RulesTable(props: RulesTableProps) {
                 <BacktestCell rule={rule} />
               </td>
               <td className={cx(tdClass, 'text-right whitespace-nowrap')}>
+                <IconButton
+                  aria-label={`Move ${rule.name} up`}
+                  title="Move up"
+                  disabled={i === 0 || props.moving}
+                  onClick={() => props.onMove(rule, i - 1)}
+                >
+                  <ArrowUp className="size-4" aria-hidden="true" />
+                </IconButton>
+                <IconButton
+                  aria-label={`Move ${rule.name} down`}
+                  title="Move down"
+                  disabled={i === rules.length - 1 || props.moving}
+                  onClick={() => props.onMove(rule, i + 1)}
+                >
+                  <ArrowDown className="size-4" aria-hidden="true" />
+                </IconButton>
                 <IconButton aria-label={`Test ${rule.name}`} title="Test this rule" onClick={() => props.onTest(rule)}>
                   <FlaskConical className="size-4" aria-hidden="true" />
                 </IconButton>
