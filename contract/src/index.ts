@@ -23,3 +23,4 @@ export * from './list-csv';
 export * from './reports';
 export * from './two-factor';
 export * from './strikes';
+export * from './roles';

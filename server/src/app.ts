@@ -8,6 +8,8 @@ import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth-routes';
 import { AuthService } from './modules/auth/auth-service';
+import { accountRoutes } from './modules/auth/account-routes';
+import { AccountService } from './modules/auth/account-service';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes';
 import { TwoFactorService } from './modules/auth/two-factor-service';
 import { activityRoutes } from './modules/activity/activity-routes';
@@ -243,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(async (admin) => {
     guardAdminsOnly(admin, auth);
     await admin.register(sessionRoutes);
+    await admin.register(accountRoutes, { account: new AccountService(database.db, clock, auth), twoFactor });
     await admin.register(adsRoutes, { ...moduleDeps, timeZone: config.timeZone });
     await admin.register(usersRoutes, moduleDeps);
     await admin.register(strikesRoutes, moduleDeps);

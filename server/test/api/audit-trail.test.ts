@@ -143,6 +143,58 @@ describeApi('audit trail: one entry per change, in its transaction (docs/decisio
       } as const;
       return { send, expected };
     },
+    'POST /api/auth/password': async () => {
+      const other = await makeAdmin(t.database.db);
+      const jar: Jar = { sid: (await signInAs(other.email)).slice(4) };
+      const payload = { currentPassword: DEFAULT_PASSWORD, newPassword: NEW_PASSWORD };
+      const send = () => call(t, jar, 'POST', '/api/auth/password', payload);
+      return {
+        send,
+        expected: { entity: 'session', action: 'password_changed', entityId: other.id, actorId: other.id },
+      };
+    },
+    'DELETE /api/auth/sessions/:id': async () => {
+      const other = await makeAdmin(t.database.db);
+      const jar: Jar = { sid: (await signInAs(other.email)).slice(4) };
+      await signInAs(other.email);
+      const sessions = (await call(t, jar, 'GET', '/api/auth/sessions')).json<{
+        sessions: { _id: string; current: boolean }[];
+      }>();
+      const id = sessions.sessions.find((s) => !s.current)!._id;
+      const send = () => call(t, jar, 'DELETE', `/api/auth/sessions/${id}`);
+      return { send, expected: { entity: 'session', action: 'session_ended', entityId: other.id, actorId: other.id } };
+    },
+    'POST /api/auth/2fa/recovery-codes': async () => {
+      const other = await makeAdmin(t.database.db);
+      const jar: Jar = { sid: (await signInAs(other.email)).slice(4) };
+      const { secret } = await enrol(t, jar);
+      t.clock.advance(30_000);
+      const code = await codeAt(secret, t.clock());
+      const send = () => call(t, jar, 'POST', '/api/auth/2fa/recovery-codes', { code });
+      const expected = {
+        entity: 'session',
+        action: 'recovery_codes_regenerated',
+        entityId: other.id,
+        actorId: other.id,
+      } as const;
+      return { send, expected };
+    },
+    'POST /api/auth/2fa/reset': async () => {
+      const other = await makeAdmin(t.database.db);
+      const jar: Jar = { sid: (await signInAs(other.email)).slice(4) };
+      const { recoveryCodes } = await enrol(t, jar);
+      const send = () => call(t, jar, 'POST', '/api/auth/2fa/reset', { recoveryCode: recoveryCodes[0] });
+      return {
+        send,
+        expected: { entity: 'session', action: 'two_factor_reset', entityId: other.id, actorId: other.id },
+      };
+    },
+    'POST /api/users/:id/reset-2fa': async () => {
+      const other = await makeAdmin(t.database.db);
+      await enrol(t, { sid: (await signInAs(other.email)).slice(4) });
+      const send = () => inject({ method: 'POST', url: `/api/users/${other.id}/reset-2fa` });
+      return { send, expected: byAdmin('user', 'two_factor_reset', other.id) };
+    },
     'GET /api/user/signout': async () => {
       const other = await makeAdmin(t.database.db);
       const c = await signInAs(other.email);
