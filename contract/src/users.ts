@@ -3,6 +3,7 @@ import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './au
 import { messages } from './messages';
 import { USER_STATUS_FILTERS, userBulkDeleteBody, userBulkDeleteResponse } from './exports';
 import { imageThumbnails, isAbsoluteUrl } from './thumbnails';
+import { ADMIN_ROLES, roleMessages } from './roles';
 import { USER_LANGUAGES, strikeMessages, userStrikes } from './strikes';
 
 /** "Advertiser user" in docs/product.md#entities, user edit in docs/product.md#validation-rules, user calls in docs/product.md#calls, users and user detail in docs/product.md#error-catalogue; docs/decisions/0010-repository-and-configuration.md, docs/decisions/0012-access-control.md, docs/decisions/0013-errors-and-validation.md, docs/decisions/0004-users.md. */
@@ -12,6 +13,7 @@ export const USERS_MAX_PAGE = 1_000_000;
 export const MAX_USER_SEARCH_LENGTH = 200;
 export const MAX_USERNAME_LENGTH = 50;
 export const MAX_MOBILE_LENGTH = 20;
+export const MAX_ROLE_CATEGORIES = 50;
 export const USER_ROLES = ['advertiser', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
@@ -102,6 +104,10 @@ export const publicUser = z.object({
   profilePictureThumbnails: imageThumbnails.nullable().optional(),
   isAdmin: z.boolean(),
   isVerified: z.boolean(),
+  /** An admin's role (docs/decisions/0033-roles.md); null for advertisers. */
+  role: z.enum(ADMIN_ROLES).nullable(),
+  /** A moderator's categories; null for every category. */
+  categories: z.array(z.string()).nullable(),
   createdAt: z.string(),
   joinDate: z.string().nullable(),
   /** The language of messages to them (issue 35.5); always sent by the server. */
@@ -198,6 +204,18 @@ export const userUpdateBody = z.strictObject({
   isVerified: z.boolean(),
   /** The language of messages to them; left out keeps it. */
   language: z.enum(USER_LANGUAGES, { error: strikeMessages.languageInvalid }).optional(),
+  /**
+   * The admin's role (docs/decisions/0033-roles.md). Left out: kept, or administrator for a user
+   * made Admin now. Only for an admin.
+   */
+  role: z.enum(ADMIN_ROLES, { error: 'Choose a role' }).nullable().optional(),
+  /** A moderator's categories; null or empty: every category. Only for a moderator. */
+  categories: z
+    .array(z.string().trim().min(1, 'Enter a category').max(100, 'Category is too long'))
+    .max(MAX_ROLE_CATEGORIES, `At most ${MAX_ROLE_CATEGORIES} categories`)
+    .nullable()
+    .transform((v) => (v && v.length ? [...new Set(v)] : null))
+    .optional(),
   password: z
     .string()
     .max(MAX_PASSWORD_LENGTH, 'Password is too long')
@@ -213,6 +231,19 @@ export const userUpdateBody = z.strictObject({
     .transform((v) => (v ? v : undefined)),
 });
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
+
+/** The role fields' rules, for the server (400 with the field) and the form. */
+export function roleFieldErrors(body: {
+  isAdmin: boolean;
+  role?: string | null;
+  categories?: string[] | null;
+}): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!body.isAdmin && body.role) errors.role = roleMessages.roleOnlyAdmins;
+  if (body.categories?.length && (!body.isAdmin || (body.role ?? 'administrator') !== 'moderator'))
+    errors.categories = roleMessages.categoriesOnlyModerators;
+  return errors;
+}
 export type UserUpdateInput = z.input<typeof userUpdateBody>;
 
 /** Zod-free check of the edit form, the same rules as `userUpdateBody` (field → message). */

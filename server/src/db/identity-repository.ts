@@ -33,6 +33,8 @@ export function toPublicUser(row: UserRow): PublicUser {
     profilePicture: row.profilePicture,
     isAdmin: row.isAdmin,
     isVerified: row.isVerified,
+    role: row.role ?? null,
+    categories: row.categories ?? null,
     createdAt: row.createdAt.toISOString(),
     joinDate: row.joinDate ? row.joinDate.toISOString() : null,
     language: row.language,

@@ -17,6 +17,7 @@ import {
 } from '@backoffice/contract';
 import { errorDescriptions, operations } from './openapi-operations';
 import { SESSION_COOKIE } from './sessions';
+import { routePermission } from '../modules/access/route-permissions';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -117,11 +118,25 @@ export function describeMultipartBody(fields: z.ZodType): SwaggerTransform {
 
 const toComponents = createJsonSchemaTransformObject({});
 
+/**
+ * Each operation names the permission it needs as `x-permission` (docs/decisions/0033-roles.md),
+ * from the same table the server checks.
+ */
+function markPermissions(openapi: { paths?: Record<string, Record<string, Record<string, unknown>>> }) {
+  for (const [path, operations] of Object.entries(openapi.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const permission = routePermission(method.toUpperCase(), path.replace(/\{([^}]+)\}/g, ':$1'));
+      if (permission) operation['x-permission'] = permission;
+    }
+  }
+}
+
 /** Named schemas no operation refers to (the input twin of an answer's shape) are left out. */
 const transformObject: SwaggerTransformObject = (document) => {
   const openapi = toComponents(document) as ReturnType<SwaggerTransformObject> & {
     components: { schemas: Record<string, unknown> };
   };
+  markPermissions(openapi as unknown as { paths?: Record<string, Record<string, Record<string, unknown>>> });
   const schemas = openapi.components.schemas;
   for (;;) {
     const unused = Object.keys(schemas).filter((id) => {

@@ -10,6 +10,7 @@ import {
   exportText,
   userExportQuery,
   type DataExtractDataset,
+  type Permission,
 } from '@backoffice/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { activityBatches, type ActivityFilter, countActivity, recordAudit } from '../../db/audit-repository';
@@ -23,6 +24,7 @@ import type { ModuleDeps } from '../module-deps';
 import { exportFileName, sendCsv, type CsvColumn } from './csv-response';
 import { activityColumns, adColumns, bannerColumns, dutyColumns, packageColumns, userColumns } from './export-columns';
 import * as repo from './exports-repository';
+import { requirePermission } from '../access/access-guard';
 
 /** The Data Extract's activity dataset: its date range and a search on the entries' labels. */
 const activityExtractQuery = z.strictObject({
@@ -233,7 +235,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
     },
     async (request) => ({
       success: true as const,
-      total: await job(request.params.dataset, stripUnset(request.query), request.session!.user.id).count(),
+      total: await job(datasetAllowed(request), stripUnset(request.query), request.session!.user.id).count(),
     }),
   );
 
@@ -247,9 +249,24 @@ export const exportsRoutes: FastifyPluginAsyncZod<
       },
     },
     async (request, reply) =>
-      job(request.params.dataset, stripUnset(request.query), request.session!.user.id).send(reply, request),
+      job(datasetAllowed(request), stripUnset(request.query), request.session!.user.id).send(reply, request),
   );
 };
+
+/** Each Data Extract dataset's own export permission (docs/decisions/0033-roles.md): no exports of users for a moderator. */
+const DATASET_PERMISSIONS: Record<DataExtractDataset, Permission> = {
+  ads: 'ads.export',
+  advertisers: 'users.export',
+  packages: 'data.export',
+  banners: 'data.export',
+  duties: 'data.export',
+  activity: 'activity.export',
+};
+
+function datasetAllowed(request: FastifyRequest & { params: { dataset: DataExtractDataset } }): DataExtractDataset {
+  requirePermission(request, DATASET_PERMISSIONS[request.params.dataset]);
+  return request.params.dataset;
+}
 
 /** An export's filters as its audit entry keeps them: those given, as text (not the file's format). */
 function filterText(q: Record<string, unknown>): Record<string, string> {

@@ -9,6 +9,7 @@ import {
   reportUpdateResponse,
   uuidParam,
 } from '@backoffice/contract';
+import { requirePermission } from '../access/access-guard';
 import type { ModuleDeps } from '../module-deps';
 import { ReportsService } from './reports-service';
 
@@ -52,10 +53,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleDeps & { reports: Report
   app.put(
     '/api/reports/:id',
     { schema: { params: uuidParam, body: reportUpdateBody, response: { 200: reportUpdateResponse } } },
-    async (request) => ({
-      success: true as const,
-      report: await reports.update(request.params.id, request.body, request.session!.user.id),
-    }),
+    async (request) => {
+      // Support replies; assigning, noting and resolving need reports.handle (docs/decisions/0033-roles.md).
+      if (Object.keys(request.body).some((field) => field !== 'reply')) requirePermission(request, 'reports.handle');
+      return {
+        success: true as const,
+        report: await reports.update(request.params.id, request.body, request.session!.user.id),
+      };
+    },
   );
 
   app.post(

@@ -226,9 +226,7 @@ export async function findTakenFields(
 export async function updateUser(
   db: Executor,
   id: string,
-  set: Partial<
-    Pick<NewUserRow, 'username' | 'email' | 'mobile' | 'isAdmin' | 'isVerified' | 'passwordHash' | 'language'>
-  >,
+  set: Partial<Omit<NewUserRow, 'id' | 'createdAt'>>,
 ): Promise<UserRow> {
   const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
   return row!;

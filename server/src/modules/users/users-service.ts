@@ -9,12 +9,10 @@ import {
   type UserListResponse,
   type UserUpdateBody,
 } from '@backoffice/contract';
-import { changedFields, recordAudit, recordAuditMany } from '../../db/audit-repository';
+import { recordAudit, recordAuditMany } from '../../db/audit-repository';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { totalShownByPage } from '../../lib/paging';
-import { isUniqueViolation } from '../../lib/error-causes';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { storageKey, type FileStorage } from '../../storage/file-storage';
@@ -23,6 +21,8 @@ import { removeUnreferencedImages } from '../ads/ads-service';
 import { actAs } from '../live/live-service';
 import * as exportRepo from './users-export-repository';
 import * as repo from './users-repository';
+import { checkAdminsKept, lockAdminRoles, roleFieldsOf } from './user-roles';
+import { taken, uniqueViolation, userChanges } from './user-edit-audit';
 
 type Log = { warn(obj: object, msg: string): void };
 
@@ -31,32 +31,6 @@ type BulkResult = { id: string; ok: boolean; message?: string };
 
 /** The signed-in administrator making the change. */
 export type Actor = { id: string; tokenHash: string };
-
-/** A race past the clash check hits the unique lower(...) indexes: still the field's 409. */
-function uniqueViolation(err: unknown): AppError | null {
-  if (isUniqueViolation(err, 'users_email_lower_idx')) return taken('email');
-  if (isUniqueViolation(err, 'users_username_lower_idx')) return taken('username');
-  return null;
-}
-
-function taken(field: 'email' | 'username'): AppError {
-  const message = field === 'email' ? userMessages.emailInUse : userMessages.usernameInUse;
-  return new AppError(409, message, { [field]: message });
-}
-
-/**
- * An edit's audit details: the names of the fields that changed (`password` when a new one was
- * set, never its value or hash), and a role change (else a verification change) as from/to.
- */
-function userChanges(before: UserRow, after: UserRow, newPassword: boolean) {
-  const fields = changedFields(before, after, ['username', 'email', 'mobile', 'isAdmin', 'isVerified', 'language']);
-  if (newPassword) fields.push('password');
-  const role = (u: UserRow) => (u.isAdmin ? 'admin' : 'advertiser');
-  const verified = (u: UserRow) => (u.isVerified ? 'verified' : 'unverified');
-  if (before.isAdmin !== after.isAdmin) return { fields, from: role(before), to: role(after) };
-  if (before.isVerified !== after.isVerified) return { fields, from: verified(before), to: verified(after) };
-  return { fields };
-}
 
 /** docs/product.md#user-management and docs/product.md#user-detail; docs/decisions/0012-access-control.md (sessions) and docs/decisions/0004-users.md (rules). */
 export class UsersService {
@@ -106,13 +80,17 @@ export class UsersService {
       const row = await this.db.transaction(async (tx) => {
         // An edit that leaves the user without admin rights may demote one: every admin is locked
         // first, then the user, in the delete's order; whether it demotes is read under the lock.
-        const admins = body.isAdmin ? [] : await repo.lockAdmins(tx);
+        const admins = await lockAdminRoles(tx);
         const current = await repo.lockUser(tx, id);
         if (!current) throw new NotFoundError(userMessages.notFound);
-        if (current.isAdmin && !body.isAdmin) {
-          if (id === actor.id) throw new ConflictError(userMessages.cannotDemoteSelf);
-          if (!admins.some((a) => a !== id)) throw new ConflictError(userMessages.lastAdmin);
-        }
+        // The role and categories (docs/decisions/0033-roles.md); the last administrator stays one.
+        const roles = roleFieldsOf(current, body);
+        checkAdminsKept(
+          current,
+          { isAdmin: body.isAdmin, role: body.isAdmin ? (roles.role ?? 'administrator') : null },
+          admins,
+          actor.id,
+        );
         const clash = await repo.findTakenFields(tx, body, id);
         if (clash.email) throw taken('email');
         if (clash.username) throw taken('username');
@@ -123,6 +101,7 @@ export class UsersService {
           mobile: body.mobile,
           isAdmin: body.isAdmin,
           isVerified: body.isVerified,
+          ...roles,
           ...(body.language ? { language: body.language } : {}),
           ...(passwordHash ? { passwordHash } : {}),
         });
@@ -179,13 +158,13 @@ export class UsersService {
       // each other in a circle. Each lock waits for a role change in flight and reads its outcome:
       // a user promoted meanwhile is an admin here (issue 38). The bulk delete refuses admins, so
       // it needs no other row than the user's.
-      const admins = opts.refuseAdmins ? [] : await repo.lockAdmins(tx);
+      const admins = opts.refuseAdmins ? [] : await lockAdminRoles(tx);
       const target = await repo.lockUser(tx, id);
       if (!target) throw new NotFoundError(userMessages.notFound);
       if (target.isAdmin) {
         if (opts.refuseAdmins) throw new ConflictError(exportText.cannotDeleteAdmin);
         // The admins that remain are the locked ones (one promoted while this waited is not among them).
-        if (!admins.some((a) => a !== id)) throw new ConflictError(userMessages.lastAdmin);
+        checkAdminsKept(target, null, admins, actor.id);
       }
       const images = await repo.deleteAdsOfUser(tx, id, {
         adminId: actor.id,
