@@ -51,6 +51,7 @@ import { frameworkErrors, helmetOptions, registerHostCheck, registerNoStore } fr
 import { registerErrorHandler } from './plugins/error-handler';
 import { docsRoutes, registerOpenApi } from './plugins/openapi';
 import { guardAdminsOnly } from './plugins/sessions';
+import { guardPermissions } from './modules/access/access-guard';
 import { registerStaticFiles } from './plugins/static-files';
 import type { RouteEntry } from './plugins/method-not-allowed';
 import { registerUploadSweep } from './plugins/upload-sweep';
@@ -244,6 +245,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(async (admin) => {
     guardAdminsOnly(admin, auth);
+    // After the session guard: the role's permission for the route (docs/decisions/0033-roles.md).
+    guardPermissions(admin);
     await admin.register(sessionRoutes);
     await admin.register(accountRoutes, { account: new AccountService(database.db, clock, auth), twoFactor });
     await admin.register(adsRoutes, { ...moduleDeps, timeZone: config.timeZone });
