@@ -4,8 +4,8 @@ import { rowsOf } from '../../src/db/client';
 import { analyseAds } from '../../src/modules/signals/signals-analysis';
 import { backfill } from '../../src/modules/signals/signals-backfill';
 import { databaseSnapshot } from '../support/db-snapshot';
-import { makeAd, makeAdmin, signIn } from '../support/factories';
-import { signalsClient } from '../support/signals-helpers';
+import { makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
+import { signalsClient, testPhoto } from '../support/signals-helpers';
 import { buildTestApp, describeApi, type TestApp } from '../support/test-app';
 
 /**
@@ -62,7 +62,11 @@ describeApi('trust signals: bands, backfill, blocklist and list', () => {
     const ad = await makeAd(db, { category: 'Pianos', price: 250_000, images: [] });
     await analyseAds(deps(), [ad.id]);
     expect(await histogramTotal('Pianos')).toBe(1);
-    expect(await count(sql`select count(*)::int as n from ad_text_bands where ad_id = ${ad.id}`)).toBe(32);
+    expect(
+      await count(
+        sql`select coalesce(sum(cardinality(text_keys)), 0)::int as n from ad_analysis where ad_id = ${ad.id}`,
+      ),
+    ).toBe(32);
     // A rerun replaces the analysis: the price still counts once.
     await analyseAds(deps(), [ad.id], { force: true });
     expect(await histogramTotal('Pianos')).toBe(1);
@@ -72,19 +76,59 @@ describeApi('trust signals: bands, backfill, blocklist and list', () => {
       headers: { cookie: await signIn(t.app, (await makeAdmin(db)).email), origin: 'http://localhost' },
     });
     expect(res.statusCode).toBe(200);
-    for (const table of [
-      'ad_text_bands',
-      'ad_image_bands',
-      'ad_image_hashes',
-      'ad_phones',
-      'ad_signals',
-      'ad_analysis',
-    ])
+    for (const table of ['ad_image_hashes', 'ad_phones', 'ad_signals', 'ad_analysis'])
       expect([
         table,
         await count(sql`select count(*)::int as n from ${sql.identifier(table)} where ad_id = ${ad.id}`),
       ]).toEqual([table, 0]);
     expect(await histogramTotal('Pianos')).toBe(0);
+  });
+
+  it('keeps no band keys of ads deleted one by one, in bulk or with their advertiser', async () => {
+    const db = t.database.db;
+    await t.app.storage.write('ads/band-keys.png', testPhoto(7));
+    const owner = await makeUser(db, { username: 'band.keys.owner' });
+    const ads = [];
+    for (let i = 0; i < 6; i++)
+      ads.push(
+        await makeAd(db, {
+          heading: `Band keys ${i} Honda Vezel 2015 hybrid`,
+          details: 'Pearl white, one owner, full option, Kandy registration.',
+          images: ['ads/band-keys.png'],
+          ...(i >= 4 ? { userId: owner.id, username: owner.username } : {}),
+        }),
+      );
+    const ids = ads.map((a) => a.id);
+    await analyseAds(deps(), ids);
+    const keys = () =>
+      count(sql`
+        select ((select count(*) from ad_analysis, unnest(text_keys) where ad_id = any(${`{${ids.join(',')}}`}::uuid[]))
+          + (select count(*) from ad_image_hashes, unnest(keys) where ad_id = any(${`{${ids.join(',')}}`}::uuid[])))::int as n`);
+    const lookups = () =>
+      count(sql`
+        select ((select count(*) from ad_analysis where text_keys &&
+            (select array_agg(k) from ad_analysis, unnest(text_keys) k where ad_id = ${ids[0]}::uuid))
+          + (select count(*) from ad_image_hashes where keys &&
+            (select array_agg(k) from ad_image_hashes, unnest(keys) k where ad_id = ${ids[0]}::uuid)))::int as n`);
+    expect(await keys()).toBeGreaterThan(6 * 32);
+    // Every copy finds the others through both indexes.
+    expect(await lookups()).toBe(12);
+    const admin = await signIn(t.app, (await makeAdmin(db)).email);
+    const one = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/advertisements/${ids[1]}`,
+      headers: { cookie: admin, origin: 'http://localhost' },
+    });
+    expect(one.statusCode).toBe(200);
+    await db.execute(sql`delete from advertisements where id = any(${`{${ids[2]},${ids[3]}}`}::uuid[])`);
+    await db.execute(sql`delete from users where id = ${owner.id}::uuid`);
+    expect(
+      await count(sql`select count(*)::int as n from advertisements where id = any(${`{${ids.join(',')}}`}::uuid[])`),
+    ).toBe(1);
+    expect(await lookups()).toBe(2);
+    const left = await keys();
+    await db.execute(sql`delete from advertisements where id = ${ids[0]}::uuid`);
+    expect([left > 0, await keys()]).toEqual([true, 0]);
   });
 
   it('backfills the ads without analysis in batches, and a second run carries on where the first stopped', async () => {

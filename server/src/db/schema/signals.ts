@@ -34,22 +34,37 @@ const onAd = () =>
     .references(() => advertisements.id, { onDelete: 'cascade' });
 
 /** One row per analysed ad: when, and what later analyses of other ads compare against. */
-export const adAnalysis = pgTable('ad_analysis', {
-  adId: uuid('ad_id')
-    .primaryKey()
-    .references(() => advertisements.id, { onDelete: 'cascade' }),
-  analysedAt: timestamp('analysed_at', { withTimezone: true }).notNull(),
-  /** The MinHash signature of heading and details (128 × uint32, little-endian). */
-  textSignature: bytea('text_signature').notNull(),
-  /** The price's histogram bin and category as counted (a trigger keeps price_histograms in step). */
-  priceCategory: text('price_category'),
-  priceBin: smallint('price_bin'),
-  /** The ad's images that could not be read when it was analysed. */
-  unreadableImages: text('unreadable_images')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-});
+export const adAnalysis = pgTable(
+  'ad_analysis',
+  {
+    adId: uuid('ad_id')
+      .primaryKey()
+      .references(() => advertisements.id, { onDelete: 'cascade' }),
+    analysedAt: timestamp('analysed_at', { withTimezone: true }).notNull(),
+    /** The MinHash signature of heading and details (128 × uint32, little-endian). */
+    textSignature: bytea('text_signature').notNull(),
+    /**
+     * The signature's 32 LSH band keys (duplicate-text.ts): ads sharing a key are near-duplicate
+     * candidates. One array per ad behind a GIN index rather than a row per key, each row with its
+     * foreign-key check (migration 0029, docs/decisions/0029-trust-signals.md).
+     */
+    textKeys: bigint('text_keys', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
+    /** The price's histogram bin and category as counted (a trigger keeps price_histograms in step). */
+    priceCategory: text('price_category'),
+    priceBin: smallint('price_bin'),
+    /** The ad's images that could not be read when it was analysed. */
+    unreadableImages: text('unreadable_images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  // fastupdate off: a lookup probes the index once per key, and each probe would read the whole
+  // pending list of entries not yet merged.
+  (t) => [index('ad_analysis_text_keys_idx').using('gin', t.textKeys).with({ fastupdate: false })],
+);
 
 /** The ad's signals, one row per kind, with the evidence a moderator is shown. */
 export const adSignals = pgTable(
@@ -63,17 +78,11 @@ export const adSignals = pgTable(
   (t) => [primaryKey({ columns: [t.adId, t.kind] })],
 );
 
-/** The text signature's LSH band keys: ads sharing a key are near-duplicate candidates. */
-export const adTextBands = pgTable(
-  'ad_text_bands',
-  {
-    key: bigint('key', { mode: 'number' }).notNull(),
-    adId: onAd(),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.adId] }), index('ad_text_bands_ad_idx').on(t.adId)],
-);
-
-/** Each readable photo's 26 perceptual hashes (whole, then 25 crops), as signed 64-bit integers. */
+/**
+ * Each readable photo's 26 perceptual hashes (whole, then 25 crops), as signed 64-bit integers,
+ * and its band keys (duplicate-image.ts, imageBandKeys): a photo sharing a key with another is a
+ * candidate copy of it. The keys are bigint for wider bands later without a migration (0029).
+ */
 export const adImageHashes = pgTable(
   'ad_image_hashes',
   {
@@ -82,19 +91,15 @@ export const adImageHashes = pgTable(
     image: smallint('image').notNull(),
     path: text('path').notNull(),
     hashes: bigint('hashes', { mode: 'bigint' }).array().notNull(),
+    keys: bigint('keys', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
   },
-  (t) => [primaryKey({ columns: [t.adId, t.image] })],
-);
-
-/** The photos' hash band keys: a photo sharing a key with another is a candidate copy of it. */
-export const adImageBands = pgTable(
-  'ad_image_bands',
-  {
-    key: integer('key').notNull(),
-    adId: onAd(),
-    image: smallint('image').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.adId, t.image] }), index('ad_image_bands_ad_idx').on(t.adId)],
+  (t) => [
+    primaryKey({ columns: [t.adId, t.image] }),
+    index('ad_image_hashes_keys_idx').using('gin', t.keys).with({ fastupdate: false }),
+  ],
 );
 
 /** The numbers (E.164) each ad carries, as contact or in its text, and whose account posted it. */

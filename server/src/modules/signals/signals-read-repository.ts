@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AdStatus } from '@backoffice/contract';
-import { rowsOf, type Executor } from '../../db/client';
+import { rowsOf, type Db, type Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
+import { advertisements } from '../../db/schema/ads';
+import { adAnalysis } from '../../db/schema/signals';
 import { parseBigintArray, TEXT_CANDIDATES_PER_KEY } from './signals-repository';
 import { fromSigned64 } from '../../signals/image-hash';
 
@@ -65,44 +68,20 @@ const CROP_KIND_BIT = 1 << 18;
  * (undefined: no such ad). The keys are the ad's stored ones: its text band keys are what it looks
  * up, and a photo's lookup keys (imageLookupKeys: the whole hash's bands of either kind, the crops'
  * bands as whole ones) are its stored whole-photo keys and every stored key with the kind bit
- * flipped. The comparison itself is the caller's.
+ * flipped. The comparison itself is the caller's. A prepared query (docs/decisions/0009): one
+ * shape, so on PostgreSQL each connection parses it once instead of on every lookup.
  */
 export async function duplicateCandidates(
-  db: Executor,
+  db: Db,
   adId: string,
 ): Promise<{ signature: Buffer | null; photos: bigint[][]; candidates: DuplicateCandidate[] } | undefined> {
-  const id = sql`${adId}::uuid`;
-  const result = await db.execute(sql`
-    with text_found as (
-      select b.ad_id from ad_text_bands k cross join lateral (
-        select t.ad_id from ad_text_bands t where t.key = k.key and t.ad_id <> ${id}
-        limit ${TEXT_CANDIDATES_PER_KEY}) b
-      where k.ad_id = ${id}),
-    image_keys as (
-      select key from ad_image_bands where ad_id = ${id} and key < ${CROP_KIND_BIT}
-      union select key # ${CROP_KIND_BIT} from ad_image_bands where ad_id = ${id}),
-    image_found as (
-      select ad_id from ad_image_bands where key in (select key from image_keys) and ad_id <> ${id} limit 50000),
-    found as (
-      select ad_id, bool_or(by_text) as by_text, bool_or(not by_text) as by_image from (
-        select ad_id, true as by_text from text_found union all select ad_id, false from image_found) f
-      group by ad_id)
-    select encode(an.text_signature, 'hex') as signature,
-      (select coalesce(json_agg(h.hashes::text), '[]') from ad_image_hashes h where h.ad_id = a.id) as photos,
-      (select coalesce(json_agg(json_build_object('id', c.id, 'heading', c.heading, 'username', c.username,
-          'status', c.status, 'images', c.images, 'postingDate', c.posting_date,
-          'signature', case when f.by_text then encode(ca.text_signature, 'hex') end,
-          'photos', case when f.by_image then
-            (select coalesce(json_agg(ch.hashes::text), '[]') from ad_image_hashes ch where ch.ad_id = c.id) end)), '[]')
-       from found f join advertisements c on c.id = f.ad_id left join ad_analysis ca on ca.ad_id = c.id) as candidates
-    from advertisements a left join ad_analysis an on an.ad_id = a.id
-    where a.id = ${id}`);
+  const query = prepared(db, 'ad_duplicate_candidates', (name) => duplicatesQuery(db).prepare(name));
   type Candidate = Omit<DuplicateCandidate, 'signature' | 'photos'> & {
     signature: string | null;
     photos: string[] | null;
   };
-  type Row = { signature: string | null; photos: string[] | string; candidates: Candidate[] | string };
-  const row = rowsOf<Row>(result)[0];
+  const row = (await query.execute({ id: adId }))[0] as
+    { signature: string | null; photos: string[] | string; candidates: Candidate[] | string } | undefined;
   if (!row) return undefined;
   const hashes = (text: string) => parseBigintArray(text).map(fromSigned64);
   return {
@@ -115,6 +94,43 @@ export async function duplicateCandidates(
       photos: (c.photos ?? []).map(hashes),
     })),
   };
+}
+
+/** duplicateCandidates' statement, the ad's id its one placeholder. */
+function duplicatesQuery(db: Db) {
+  const id = sql`${sql.placeholder('id')}::uuid`;
+  const candidates = sql`(
+    with text_found as (
+      select b.ad_id from ad_analysis own cross join lateral unnest(own.text_keys) as k(key) cross join lateral (
+        select t.ad_id from ad_analysis t where t.text_keys @> array[k.key] and t.ad_id <> ${id}
+        limit ${sql.raw(String(TEXT_CANDIDATES_PER_KEY))}) b
+      where own.ad_id = ${id}),
+    image_keys as (
+      select k from ad_image_hashes, unnest(keys) as k where ad_id = ${id} and k < ${sql.raw(String(CROP_KIND_BIT))}
+      union select k # ${sql.raw(String(CROP_KIND_BIT))} from ad_image_hashes, unnest(keys) as k where ad_id = ${id}),
+    image_found as (
+      select ad_id from ad_image_hashes
+      where keys && (select coalesce(array_agg(k), '{}') from image_keys) and ad_id <> ${id} limit 50000),
+    found as (
+      select ad_id, bool_or(by_text) as by_text, bool_or(not by_text) as by_image from (
+        select ad_id, true as by_text from text_found union all select ad_id, false from image_found) f
+      group by ad_id)
+    select coalesce(json_agg(json_build_object('id', c.id, 'heading', c.heading, 'username', c.username,
+        'status', c.status, 'images', c.images, 'postingDate', c.posting_date,
+        'signature', case when f.by_text then encode(ca.text_signature, 'hex') end,
+        'photos', case when f.by_image then
+          (select coalesce(json_agg(ch.hashes::text), '[]') from ad_image_hashes ch where ch.ad_id = c.id) end)), '[]')
+    from found f join advertisements c on c.id = f.ad_id left join ad_analysis ca on ca.ad_id = c.id)`;
+  return db
+    .select({
+      signature: sql<string | null>`encode(${adAnalysis.textSignature}, 'hex')`,
+      photos: sql<string[] | string>`(select coalesce(json_agg(h.hashes::text), '[]') from ad_image_hashes h
+        where h.ad_id = ${advertisements.id})`,
+      candidates: sql<unknown>`${candidates}`,
+    })
+    .from(advertisements)
+    .leftJoin(adAnalysis, eq(adAnalysis.adId, advertisements.id))
+    .where(eq(advertisements.id, id));
 }
 
 export type BlockedPhoneRow = { phone: string; addedAt: string; addedBy: { _id: string; name: string } | null };

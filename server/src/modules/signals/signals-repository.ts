@@ -98,11 +98,12 @@ export async function textBandMatches(
   if (!keys.length) return [];
   // At most TEXT_CANDIDATES_PER_KEY ads per key: a flood of one text (a spammer's thousand copies)
   // shares every key, and each new copy needs to find only some of them, not compare with all.
+  // One probe of the keys' GIN index per key (ad_analysis.text_keys).
   const result = await db.execute(sql`
     select k.key::text as key, b.ad_id from unnest(${pgArray(keys)}::bigint[]) as k(key)
     cross join lateral (
-      select ad_id from ad_text_bands
-      where ad_text_bands.key = k.key and ad_id <> all(${pgArray(exclude)}::uuid[])
+      select ad_id from ad_analysis
+      where text_keys @> array[k.key] and ad_id <> all(${pgArray(exclude)}::uuid[])
       limit ${TEXT_CANDIDATES_PER_KEY}
     ) b`);
   return rowsOf<{ key: string; ad_id: string }>(result).map((r) => ({ key: Number(r.key), adId: r.ad_id }));
@@ -126,9 +127,10 @@ export async function imageBandMatches(
   exclude: readonly string[],
 ): Promise<{ key: number; adId: string; image: number }[]> {
   if (!keys.length) return [];
+  const list = sql`${pgArray(keys)}::bigint[]`;
   const result = await db.execute(sql`
-    select key, ad_id, image from ad_image_bands
-    where key = any(${pgArray(keys)}::int[]) and ad_id <> all(${pgArray(exclude)}::uuid[])
+    select k.key, h.ad_id, h.image from ad_image_hashes h cross join lateral unnest(h.keys) as k(key)
+    where h.keys && ${list} and k.key = any(${list}) and h.ad_id <> all(${pgArray(exclude)}::uuid[])
     limit 50000`);
   return rowsOf<{ key: number; ad_id: string; image: number }>(result).map((r) => ({
     key: Number(r.key),

@@ -56,30 +56,22 @@ export async function writeAnalyses(
     .sort((a, b) => (a.priceCategory ?? '').localeCompare(b.priceCategory ?? ''));
   const done = pgArray(list.map((r) => r.adId));
   if (list.length) {
-    for (const table of [
-      'ad_analysis',
-      'ad_signals',
-      'ad_text_bands',
-      'ad_image_hashes',
-      'ad_image_bands',
-      'ad_phones',
-    ])
+    for (const table of ['ad_analysis', 'ad_signals', 'ad_image_hashes', 'ad_phones'])
       await db.execute(sql`delete from ${sql.identifier(table)} where ad_id = any(${done}::uuid[])`);
     await db.execute(sql`
-      insert into ad_analysis (ad_id, analysed_at, text_signature, price_category, price_bin, unreadable_images)
-      select id, ${at.toISOString()}::timestamptz, decode(sig, 'hex'), cat, bin, coalesce(bad::text[], '{}')
+      insert into ad_analysis (ad_id, analysed_at, text_signature, text_keys, price_category, price_bin, unreadable_images)
+      select id, ${at.toISOString()}::timestamptz, decode(sig, 'hex'), keys::bigint[], cat, bin, coalesce(bad::text[], '{}')
       from unnest(${done}::uuid[], ${pgArray(list.map((r) => hex(r.signature)))}::text[],
+        ${pgArray(list.map((r) => pgArray(r.textKeys)))}::text[],
         ${pgArray(list.map((r) => r.priceCategory))}::text[], ${pgArray(list.map((r) => r.priceBin))}::smallint[],
-        ${pgArray(list.map((r) => pgArray(r.unreadableImages)))}::text[]) as t(id, sig, cat, bin, bad)`);
-    // `distinct`: the rows cannot collide (the ads' earlier rows were deleted above, and an ad's
-    // rows are distinct), so the insert needs no conflict check (a third of its cost for the bands).
-    const many = (table: SQL, columns: SQL, types: string[], tuples: unknown[][], distinct = false) =>
+        ${pgArray(list.map((r) => pgArray(r.unreadableImages)))}::text[]) as t(id, sig, keys, cat, bin, bad)`);
+    const many = (table: SQL, columns: SQL, types: string[], tuples: unknown[][]) =>
       tuples.length
         ? db.execute(
             sql`insert into ${table} ${columns} select * from unnest(${sql.join(
               types.map((type, i) => sql`${pgArray(tuples.map((t) => t[i] as string))}::${sql.raw(type)}`),
               sql`, `,
-            )}) ${distinct ? sql`` : sql`on conflict do nothing`}`,
+            )}) on conflict do nothing`,
           )
         : undefined;
     await many(
@@ -88,28 +80,16 @@ export async function writeAnalyses(
       ['uuid[]', 'text[]', 'jsonb[]', 'real[]'],
       list.flatMap((r) => r.signals.map((s) => [r.adId, s.kind, JSON.stringify(s.evidence), s.strength])),
     );
-    await many(
-      sql`ad_text_bands`,
-      sql`(key, ad_id)`,
-      ['bigint[]', 'uuid[]'],
-      list.flatMap((r) => r.textKeys.map((k) => [k, r.adId])),
-      true, // textBandKeys: one key per band, the band's number in it
-    );
     const photos = list.flatMap((r) => r.photos.map((p) => ({ adId: r.adId, ...p })));
     if (photos.length) {
       await db.execute(sql`
-        insert into ad_image_hashes (ad_id, image, path, hashes)
-        select id, image, path, hashes::bigint[]
+        insert into ad_image_hashes (ad_id, image, path, hashes, keys)
+        select id, image, path, hashes::bigint[], keys::bigint[]
         from unnest(${pgArray(photos.map((p) => p.adId))}::uuid[], ${pgArray(photos.map((p) => p.image))}::smallint[],
-          ${pgArray(photos.map((p) => p.path))}::text[], ${pgArray(photos.map((p) => pgArray(p.hashes.map(toSigned64))))}::text[])
-          as t(id, image, path, hashes)`);
+          ${pgArray(photos.map((p) => p.path))}::text[], ${pgArray(photos.map((p) => pgArray(p.hashes.map(toSigned64))))}::text[],
+          ${pgArray(photos.map((p) => pgArray(p.keys)))}::text[])
+          as t(id, image, path, hashes, keys)`);
     }
-    await many(
-      sql`ad_image_bands`,
-      sql`(key, ad_id, image)`,
-      ['int[]', 'uuid[]', 'smallint[]'],
-      photos.flatMap((p) => p.keys.map((k) => [k, p.adId, p.image])),
-    );
     await many(
       sql`ad_phones`,
       sql`(phone, user_id, ad_id, source)`,
