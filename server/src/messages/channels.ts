@@ -3,7 +3,8 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MessagesConfig } from '../config';
 import type { AdvertiserMessageRow } from '../db/schema';
-import { renderEmail, renderSms } from './render';
+import { messageLanguage, renderEmail, renderSms } from './render';
+import { splitSms } from './sms-parts';
 
 /** A failed attempt; `permanent` ones (no address, a 5xx refusal) are not retried. */
 export class DeliveryError extends Error {
@@ -32,9 +33,21 @@ export function messageId(id: number, mailFrom: string): string {
   return `<advertiser-message-${id}@${domain}>`;
 }
 
+/** The message in the advertiser's language, which its Content-Language names. */
 function mailOptions(m: Outgoing, mailFrom: string) {
   const email = renderEmail(m.language, m.kind, { heading: m.adHeading, reason: m.reason });
-  return { from: mailFrom, to: m.recipient, messageId: messageId(m.id, mailFrom), ...email };
+  const headers = { 'Content-Language': messageLanguage(m.language) };
+  return { from: mailFrom, to: m.recipient, messageId: messageId(m.id, mailFrom), headers, ...email };
+}
+
+/**
+ * The gateway's JSON: `text` whole, and how to send it: `encoding` (gsm7, or ucs2 for Sinhala,
+ * Tamil and any text outside the GSM alphabet) and `parts` (sms-parts.ts), for a gateway that
+ * sends the parts itself.
+ */
+function smsBody(m: Outgoing) {
+  const text = renderSms(m.language, m.kind, { heading: m.adHeading, reason: m.reason });
+  return { to: m.recipient, text, ...splitSms(text) };
 }
 
 type SmtpError = Error & { responseCode?: number; code?: string };
@@ -66,14 +79,13 @@ export function smtpChannel(smtpUrl: string, mailFrom: string): Channel {
 }
 
 /**
- * SMS through an HTTP gateway: POST { to, text } as JSON with the bearer token. 4xx (but 408 and
+ * SMS through an HTTP gateway: POST { to, text, encoding, parts } as JSON with the bearer token. 4xx (but 408 and
  * 429) is a refusal; 5xx, a timeout or no connection may pass later. The Idempotency-Key lets a
  * gateway that honours it drop a repeat.
  */
 export function webhookSmsChannel(url: string, token: string | undefined): Channel {
   return {
     async send(m) {
-      const text = renderSms(m.language, m.kind, { heading: m.adHeading, reason: m.reason });
       let res: Response;
       try {
         res = await fetch(url, {
@@ -83,7 +95,7 @@ export function webhookSmsChannel(url: string, token: string | undefined): Chann
             'idempotency-key': `advertiser-message-${m.id}`,
             ...(token ? { authorization: `Bearer ${token}` } : {}),
           },
-          body: JSON.stringify({ to: m.recipient, text }),
+          body: JSON.stringify(smsBody(m)),
           signal: AbortSignal.timeout(15_000),
         });
       } catch (err) {
@@ -106,7 +118,7 @@ async function writeFileAtomically(file: string, data: string | Buffer) {
 
 /**
  * No SMTP or gateway configured: each message becomes a file under `dir` (DATA_DIR/outbox), a real
- * RFC 822 message for email, `{ to, text }` for SMS, named by the message's id so a repeat
+ * RFC 822 message for email, `{ to, text, encoding, parts }` for SMS, named by the message's id so a repeat
  * overwrites rather than doubles.
  */
 export function fileChannels(dir: string, mailFrom: string): { email: Channel; sms: Channel } {
@@ -120,8 +132,7 @@ export function fileChannels(dir: string, mailFrom: string): { email: Channel; s
     },
     sms: {
       async send(m) {
-        const text = renderSms(m.language, m.kind, { heading: m.adHeading, reason: m.reason });
-        const body = `${JSON.stringify({ to: m.recipient, text }, null, 2)}\n`;
+        const body = `${JSON.stringify(smsBody(m), null, 2)}\n`;
         await writeFileAtomically(path.join(dir, `advertiser-message-${m.id}.json`), body);
       },
     },

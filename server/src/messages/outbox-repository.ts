@@ -138,7 +138,7 @@ export type MessageChannels = {
 
 /**
  * The insert of the decisions' messages, one per channel and decision in the decisions' order, with
- * each advertiser's address as it is now (email; the mobile in E.164 when the account is verified),
+ * each advertiser's language and address as they are now (email; the mobile in E.164 when the account is verified),
  * one statement however many decisions; null when there is nothing to write. Decisions run it as a
  * CTE of their audit entry's statement: no round trip of its own.
  */
@@ -151,8 +151,8 @@ export function decisionMessagesInsert(
   const at = now.toISOString();
   if (decisions.length === 1 && !(c.sms && c.smsOnlyWithNumber)) return oneDecisionMessages(decisions[0]!, at, c);
   return sql`insert into advertiser_messages
-      (ad_id, user_id, kind, channel, recipient, ad_heading, reason, next_attempt_at, created_at, updated_at)
-    select d.ad_id, d.user_id, d.kind, ch.channel, ch.recipient, d.heading, d.reason,
+      (ad_id, user_id, kind, channel, recipient, ad_heading, reason, language, next_attempt_at, created_at, updated_at)
+    select d.ad_id, d.user_id, d.kind, ch.channel, ch.recipient, d.heading, d.reason, coalesce(u.language, 'en'),
       ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
     from rows from (jsonb_to_recordset(${JSON.stringify(decisions)}::jsonb)
         as ("adId" uuid, "userId" uuid, kind text, heading text, reason text))
@@ -175,12 +175,12 @@ function oneDecisionMessages(d: DecisionMessage, at: string, c: MessageChannels)
   const user = sql`from users where id = ${d.userId}::uuid`;
   const row = (channel: 'email' | 'sms', recipient: SQL) =>
     sql`(${d.adId}::uuid, ${d.userId}::uuid, ${d.kind}, ${channel}, (${recipient}), ${d.heading}, ${d.reason},
-      ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)`;
+      coalesce((select language ${user}), 'en'), ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)`;
   const rows: SQL[] = [];
   if (c.email) rows.push(row('email', sql`select nullif(trim(email), '') ${user}`));
   if (c.sms) rows.push(row('sms', sql`select case when is_verified then ${e164Sql(sql`mobile`)} end ${user}`));
   return sql`insert into advertiser_messages
-      (ad_id, user_id, kind, channel, recipient, ad_heading, reason, next_attempt_at, created_at, updated_at)
+      (ad_id, user_id, kind, channel, recipient, ad_heading, reason, language, next_attempt_at, created_at, updated_at)
     values ${sql.join(rows, sql`, `)}`;
 }
 

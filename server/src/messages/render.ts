@@ -1,6 +1,10 @@
+import { smsEncoding, UCS2_PART } from './sms-parts';
 import { templates, type MessageFacts, type MessageKind } from './templates';
 
+/** An SMS in the GSM alphabet (English): one message. */
 export const SMS_MAX = 160;
+/** An SMS in Unicode (Sinhala, Tamil, or English with a heading outside the GSM alphabet): three parts. */
+export const SMS_UNICODE_MAX = 3 * UCS2_PART;
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 
@@ -15,6 +19,9 @@ export function escapeHtml(s: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/** The language a message is written in: the advertiser's when it has templates, else English. */
+export const messageLanguage = (language: string): string => (templates[language] ? language : 'en');
+
 export function renderEmail(language: string, kind: MessageKind, facts: MessageFacts): RenderedEmail {
   const t = pick(language).email[kind];
   const escaped = {
@@ -26,7 +33,7 @@ export function renderEmail(language: string, kind: MessageKind, facts: MessageF
 }
 
 /**
- * The SMS text in at most 160 characters: a long reason is shortened first (the email carries it
+ * The SMS text in at most 160 characters (201, three parts, in Unicode: sms-parts.ts): a long reason is shortened first (the email carries it
  * whole), then the heading (to no less than 20 characters), each with an ellipsis; the template's
  * own words are never cut.
  */
@@ -34,15 +41,16 @@ export function renderSms(language: string, kind: MessageKind, facts: MessageFac
   const t = pick(language).sms[kind];
   let f = { ...facts, heading: facts.heading.replace(/\s+/g, ' ').trim() };
   let text = t(f);
-  if (text.length > SMS_MAX && f.reason) {
-    const room = Math.max(0, f.reason.length - (text.length - SMS_MAX) - 1);
+  const max = smsEncoding(text) === 'gsm7' ? SMS_MAX : SMS_UNICODE_MAX;
+  if (text.length > max && f.reason) {
+    const room = Math.max(0, f.reason.length - (text.length - max) - 1);
     f = { ...f, reason: `${f.reason.slice(0, room).trimEnd()}…` };
     text = t(f);
   }
-  if (text.length > SMS_MAX) {
-    const room = Math.max(20, f.heading.length - (text.length - SMS_MAX) - 1);
+  if (text.length > max) {
+    const room = Math.max(20, f.heading.length - (text.length - max) - 1);
     if (room < f.heading.length) f = { ...f, heading: `${f.heading.slice(0, room).trimEnd()}…` };
     text = t(f);
   }
-  return text.slice(0, SMS_MAX);
+  return text.slice(0, max);
 }

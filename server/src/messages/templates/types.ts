@@ -12,9 +12,9 @@ export type EmailTemplate = {
   html(f: MessageFacts): string;
 };
 
-/** One language's messages: a file per language in this folder (en.ts; si.ts and ta.ts to come). */
+/** One language's messages: a file per language in this folder (en.ts, si.ts, ta.ts). */
 export type LanguageTemplates = {
   email: Record<MessageKind, EmailTemplate>;
-  /** At most 160 characters once rendered; render.ts shortens the heading (then the reason) to fit. */
+  /** At most 160 characters once rendered (201 in Unicode); render.ts shortens the reason, then the heading, to fit. */
   sms: Record<MessageKind, (f: MessageFacts) => string>;
 };
