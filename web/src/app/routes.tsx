@@ -102,6 +102,13 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: paths.account,
+                lazy: () =>
+                  import('../features/auth/account-page').then((m) => ({
+                    Component: m.AccountPage,
+                  })),
+              },
+              {
                 path: paths.activity,
                 lazy: () =>
                   import('../features/activity/activity-page').then((m) => ({

@@ -20,4 +20,6 @@ export const paths = {
   rules: '/app/rules',
   /** Second review: sampled decisions another moderator checks blind (reached from the ads directory). */
   secondReview: '/app/second-review',
+  /** The signed-in admin's own account: two-factor sign-in, password, sessions (opened from the header's badge). */
+  account: '/app/account',
 } as const;

@@ -112,14 +112,22 @@ export function HeaderBar({
         </Link>
         <FullscreenButton />
         {user && (
-          <div className="flex items-center gap-3 pl-1" aria-label={`Signed in as ${displayName}`} role="group">
-            <span
-              className="flex size-9 items-center justify-center rounded-full bg-indigo-500/20 text-sm font-semibold text-indigo-200 ring-1 ring-indigo-500/40"
-              aria-hidden="true"
+          // The badge opens the admin's own account: two-factor sign-in, password, sessions (issue 36.4).
+          <div role="group" aria-label={`Signed in as ${displayName}`}>
+            <Link
+              to={paths.account}
+              title="Your account"
+              aria-label={`Your account (${displayName})`}
+              className={cx('flex items-center gap-3 rounded-lg py-1 pr-2 pl-1 hover:bg-slate-800', focusRing)}
             >
-              {initialsOf(displayName)}
-            </span>
-            <span className="text-sm font-medium text-slate-200 max-md:sr-only">{displayName}</span>
+              <span
+                className="flex size-9 items-center justify-center rounded-full bg-indigo-500/20 text-sm font-semibold text-indigo-200 ring-1 ring-indigo-500/40"
+                aria-hidden="true"
+              >
+                {initialsOf(displayName)}
+              </span>
+              <span className="text-sm font-medium text-slate-200 max-md:sr-only">{displayName}</span>
+            </Link>
           </div>
         )}
       </div>
