@@ -91,7 +91,10 @@ export const ruleBody = z
       .max(MAX_RULE_NAME, ruleMessages.nameTooLong),
     /** Omitted: draft on create, unchanged on update. */
     mode: z.enum(RULE_MODES, { error: ruleMessages.modeInvalid }).optional(),
-    /** Where it runs among the rules: lower first. Omitted on create: after the last. */
+    /**
+     * Where it runs among the rules: lower first. Omitted on create: after the last. On update, a new
+     * order is a place in the run order (0 first, past the end last): the server numbers every rule 0, 1, 2….
+     */
     order: z.number().int().min(0).optional(),
     conditions: z
       .array(ruleCondition)
