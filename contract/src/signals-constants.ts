@@ -13,6 +13,8 @@ export const SIGNAL_KINDS = [
   'price_outlier',
   'risky_phrase',
   'new_account',
+  /** Open reports from the public on a pending ad (docs/decisions/0034-reports.md); written by the intake, not the analysis. */
+  'reported',
   /** The advertiser has three or more active strikes (docs/decisions/0035-strikes-and-languages.md). */
   'repeat_offender',
 ] as const;

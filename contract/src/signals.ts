@@ -67,6 +67,8 @@ export const priceOutlierEvidence = z.object({
   category: z.string(),
 });
 export const newAccountEvidence = z.object({ firstAd: z.boolean(), accountAgeHours: z.number() });
+/** The ad's open reports from the public and their weight (docs/decisions/0034-reports.md). */
+export const reportedEvidence = z.object({ reports: z.number().int(), weight: z.number() });
 /** The other ads with nearly the same text (earlier and later: the link is mutual), most similar first; similarity 0–1. */
 export const duplicateTextEvidence = z.object({
   duplicates: z.array(z.object({ adId: z.string(), similarity: z.number() })),
@@ -110,6 +112,7 @@ export const adSignal = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('price_outlier'), evidence: priceOutlierEvidence }),
   z.object({ kind: z.literal('risky_phrase'), evidence: riskyPhraseEvidence }),
   z.object({ kind: z.literal('new_account'), evidence: newAccountEvidence }),
+  z.object({ kind: z.literal('reported'), evidence: reportedEvidence }),
   z.object({ kind: z.literal('repeat_offender'), evidence: repeatOffenderEvidence }),
 ]);
 export type AdSignal = z.infer<typeof adSignal>;

@@ -174,8 +174,8 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().min(16, 'must be tokens of at least 16 characters'))),
-  PUBLIC_REPORTS_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1).max(1_000_000).default(1200),
-  PUBLIC_REPORTS_PER_ADDRESS_HOUR: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(20),
+  REPORTS_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1).max(1_000_000).default(1200),
+  REPORTS_PER_REPORTER: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(20),
 });
 
 export type Config = {
@@ -310,8 +310,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicReports: {
       tokens: e.PUBLIC_REPORT_TOKENS,
-      perTokenPerMinute: e.PUBLIC_REPORTS_PER_MINUTE,
-      perAddressPerHour: e.PUBLIC_REPORTS_PER_ADDRESS_HOUR,
+      perTokenPerMinute: e.REPORTS_PER_MINUTE,
+      perAddressPerHour: e.REPORTS_PER_REPORTER,
     },
   };
 }

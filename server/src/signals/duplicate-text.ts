@@ -25,7 +25,9 @@ const seeds = Array.from({ length: HASHES }, (_, i) => fmix32(0x5bd1e995 ^ Math.
 
 /** The shingles of an ad: its folded words, SHINGLE at a time. */
 export function shingles(ad: AdText): Set<string> {
-  const words = tokenise(`${ad.heading}\n${ad.details}`).map((t) => t.norm);
+  // Each field on its own (tokens never span the line between them): the risky phrases read the
+  // same two tokenisations (text-normalise.ts keeps the last few).
+  const words = [...tokenise(ad.heading), ...tokenise(ad.details)].map((t) => t.norm);
   const out = new Set<string>();
   for (let i = 0; i + SHINGLE <= words.length; i++) out.add(words.slice(i, i + SHINGLE).join(' '));
   return out;

@@ -48,7 +48,7 @@ export function compilePhrases(lists: Record<string, PhraseList> = shippedPhrase
 }
 
 /** The words of a field run together, with where each word starts and ends in that run. */
-function compactText(tokens: Token[]) {
+function compactText(tokens: readonly Token[]) {
   let text = '';
   const starts = new Map<number, Token>();
   const ends = new Map<number, Token>();

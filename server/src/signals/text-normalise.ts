@@ -45,8 +45,24 @@ export function foldLatin(word: string): string {
     .replace(/([a-z])\1/g, '$1');
 }
 
-/** The tokens of a text, each with its folded form and its range in the original. */
-export function tokenise(text: string): Token[] {
+/**
+ * The texts tokenised last, and their tokens: an ad's heading and details are read by the MinHash
+ * signature and again by the risky phrases, and folding them is most of the analysis's CPU.
+ */
+const recent = new Map<string, readonly Token[]>();
+const RECENT = 8;
+
+/** The tokens of a text, each with its folded form and its range in the original (not to be changed). */
+export function tokenise(text: string): readonly Token[] {
+  const known = recent.get(text);
+  if (known) return known;
+  const tokens = tokenize(text);
+  if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
+  recent.set(text, tokens);
+  return tokens;
+}
+
+function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   for (const m of text.matchAll(tokenPattern)) {
     // A symbol at a word's edge is punctuation ("daily!", "@home"), not a letter in disguise.

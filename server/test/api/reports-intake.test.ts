@@ -167,7 +167,7 @@ describeApi('public report intake', () => {
   });
 
   it('throttles per token (every token its own window) and per reporter address, with Retry-After', async () => {
-    const { t, report } = await setup({ PUBLIC_REPORTS_PER_MINUTE: '4', PUBLIC_REPORTS_PER_ADDRESS_HOUR: '2' });
+    const { t, report } = await setup({ REPORTS_PER_MINUTE: '4', REPORTS_PER_REPORTER: '2' });
     const bug = (address: string) => ({ kind: 'bug', reason: 'other', text: 'Broken', reporter: { address } });
     expect((await report(bug('a'))).statusCode).toBe(201);
     expect((await report(bug('a'))).statusCode).toBe(201);

@@ -94,4 +94,16 @@ describe('duplicate_text', () => {
     expect(bytes.length).toBe(signature.length * 4);
     expect(signatureFromBytes(new Uint8Array(bytes))).toEqual(signature);
   });
+
+  it("folds an ad's heading and details once for its signature and its risky phrases", () => {
+    const ad = { heading: 'Toyota Axio 2012, WhatsApp only', details: 'Advance paymant first.\nNo agents' };
+    const heading = tokenise(ad.heading);
+    const signature = minhash(ad);
+    // The signature read the fields' tokens as kept: the phrases' reading gets the same ones.
+    expect(tokenise(ad.heading)).toBe(heading);
+    expect(tokenise(ad.details)).toBe(tokenise(ad.details));
+    // Reading the fields apart gives the words of the two read together.
+    expect(signature).toEqual(minhash({ heading: `${ad.heading}\n${ad.details}`, details: '' }));
+    expect([...shingles(ad)]).toEqual([...new Set(tokenise(`${ad.heading} ${ad.details}`).map((t) => t.norm))]);
+  });
 });

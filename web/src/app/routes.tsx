@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.bugs,
-                lazy: () => import('../features/bugs/bugs-page').then((m) => ({ Component: m.BugsPage })),
+                lazy: () => import('../features/reports/reports-page').then((m) => ({ Component: m.ReportsPage })),
               },
               {
                 path: paths.duties,

@@ -91,6 +91,12 @@ export function SignalEvidence({ signal, ad }: { signal: AdSignal; ad: Advertise
       );
     case 'price_outlier':
       return <PriceEvidence evidence={signal.evidence} />;
+    case 'reported':
+      return (
+        <p className={line}>
+          {`${signal.evidence.reports} open ${signal.evidence.reports === 1 ? 'report' : 'reports'} from the public (weight ${signal.evidence.weight}); see Bug Reports.`}
+        </p>
+      );
     case 'new_account': {
       const { firstAd, accountAgeHours } = signal.evidence;
       const parts = [

@@ -3,6 +3,7 @@ import {
   Ban,
   Banknote,
   Copy,
+  Flag,
   Images,
   MessageSquareWarning,
   PhoneOff,
@@ -31,6 +32,7 @@ export const signalLabels: Record<SignalKind, string> = {
   price_outlier: 'Price outlier',
   risky_phrase: 'Risky phrase',
   new_account: 'New account',
+  reported: 'Reported',
   repeat_offender: 'Repeat offender',
 };
 
@@ -45,6 +47,7 @@ export const signalIcons: Record<SignalKind, LucideIcon> = {
   price_outlier: Banknote,
   risky_phrase: MessageSquareWarning,
   new_account: UserPlus,
+  reported: Flag,
   repeat_offender: UserX,
 };
 
@@ -59,6 +62,7 @@ export const signalTones: Record<SignalKind, BadgeTone> = {
   duplicate_image: 'amber',
   contact_in_text: 'amber',
   new_account: 'slate',
+  reported: 'amber',
   repeat_offender: 'rose',
 };
 
@@ -67,6 +71,7 @@ const ORDER: readonly SignalKind[] = [
   'blocked_phone',
   'stolen_image',
   'risky_phrase',
+  'reported',
   'repeat_offender',
   'phone_reuse',
   'invalid_phone',
