@@ -4,7 +4,9 @@ import { users } from '../db/schema';
 import { rebuildSummary } from '../modules/ads/ads-repository';
 import type { FileStorage } from '../storage/file-storage';
 import { CATEGORIES, DISTRICTS, REJECTION_REASONS, townIn } from './catalog';
-import { seedAdvertisers } from './demo-users';
+import { demoAdvertiser } from './demo-users';
+import { hashPassword } from '../lib/passwords';
+import { randomBytes } from 'node:crypto';
 import { writeImagePool, VARIANTS } from './demo-ads';
 import { createRng } from './random';
 
@@ -35,7 +37,7 @@ export async function bulkSeedAds(
     .from(users)
     .where(eq(users.isAdmin, false));
   if (owners === 0)
-    await seedAdvertisers(db, opts.advertisers ?? Math.max(20, Math.ceil(opts.count / 10)), { now, seed });
+    await bulkSeedAdvertisers(db, opts.advertisers ?? Math.max(20, Math.ceil(opts.count / 10)), { now, seed });
   await writeImagePool(storage, 'ads/shared');
 
   await db.execute(sql`drop table if exists seed_pool, seed_owners`);
@@ -79,6 +81,49 @@ export async function bulkSeedAds(
   }
   await rebuildSummary(db);
   return opts.count;
+}
+
+/**
+ * Advertisers the same way: names, handles and mail domains from a pool of `demoAdvertiser`'s, the
+ * number, mobile, registration date and verification drawn per advertiser (mobiles are not shared
+ * by a pool). One password hash for all, as `seedAdvertisers`: they cannot sign in.
+ */
+async function bulkSeedAdvertisers(db: Db, count: number, opts: { seed: number; now: Date }) {
+  const rng = createRng(opts.seed);
+  const hash = await hashPassword(randomBytes(16).toString('hex'));
+  await db.execute(sql`drop table if exists seed_people`);
+  await db.execute(sql`create unlogged table seed_people (k int primary key, handle text, name text,
+    local text, domain text)`);
+  for (let k = 0; k < 2_000; k += 500) {
+    const rows = Array.from({ length: 500 }, (_, i) => {
+      // Advertiser 0's row: its username and mail end in the number 0, which each row's own replaces.
+      const a = demoAdvertiser(rng, 0, opts.now, hash);
+      const [local, domain] = a.email.split('@') as [string, string];
+      return sql`(${k + i}, ${a.username.slice(0, -1)}, ${a.name}, ${local.slice(0, -1)}, ${domain})`;
+    });
+    await db.execute(sql`insert into seed_people values ${sql.join(rows, sql`, `)}`);
+  }
+  const [{ start } = { start: 0 }] = rowsOf<{ start: number }>(
+    await db.execute(sql`select count(*)::int as start from users`),
+  );
+  const u = (i: number) =>
+    sql.raw(`((hashint8extended(g, ${opts.seed * 64 + 32 + i}) & 2147483647)::float8 / 2147483648.0)`);
+  const prefixes = sql.raw(`array['070', '071', '072', '074', '075', '076', '077', '078']`);
+  try {
+    for (let lo = start + 1; lo <= start + count; lo += CHUNK) {
+      const hi = Math.min(start + count, lo + CHUNK - 1);
+      await db.execute(sql`
+        insert into users (username, name, email, mobile, is_admin, is_verified, password_hash, created_at, join_date)
+        select p.handle || g, p.name, p.local || g || '@' || p.domain,
+          (${prefixes})[1 + floor(${u(1)} * 8)::int] || ' ' || (100 + g % 900) || ' ' || (1000 + floor(${u(2)} * 9000)::int),
+          false, ${u(3)} < 0.8, ${hash}, d.at, d.at
+        from generate_series(${lo}::bigint, ${hi}::bigint) g
+          cross join lateral (select ${opts.now.toISOString()}::timestamptz - (1 + floor(${u(4)} * 35040)) * interval '1 hour' as at) d
+          join seed_people p on p.k = floor(${u(0)} * 2000)::int`);
+    }
+  } finally {
+    await db.execute(sql`drop table if exists seed_people`);
+  }
 }
 
 /** Drops the ads' indexes that no constraint owns, answering their definitions to create them again. */

@@ -68,10 +68,16 @@ describeApi('bulk seeding', () => {
     );
     expect(REJECTION_REASONS).toContain(row!.reason);
     for (const key of row!.images) expect(await storage.exists(key)).toBe(true);
-    const [counts] = rowsOf<{ n: number }>(
-      await t.database.db.execute(sql`select count(*)::int as n from user_counts`),
+    // 150 advertisers, each with a unique username and email, counted by user_counts' trigger.
+    const [people] = rowsOf<{ n: number; kept: number; names: number; mobiles: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n,
+        (select n::int from user_counts where not is_admin) as kept,
+        count(distinct name)::int as names, count(distinct mobile)::int as mobiles
+        from users where not is_admin`),
     );
-    expect(counts!.n).toBeGreaterThan(0);
+    expect(people).toMatchObject({ n: 150, kept: 150 });
+    expect(people!.names).toBeGreaterThan(50);
+    expect(people!.mobiles).toBeGreaterThan(140);
   });
 
   it('continues with new ads on a second load, and the triggers keep counting afterwards', async () => {
