@@ -8,6 +8,8 @@ import { paths } from '../../lib/paths';
 import { selectCurrentUser, updateUserFailure, updateUserStart, updateUserSuccess } from '../../lib/session-events';
 import { UserDecisions } from './user-decisions';
 import { UserMessages } from './user-messages-list';
+import { UserStrikes } from './user-strikes';
+import { notAllowedReason, useCan } from '../../lib/permissions';
 import { UserEditModal } from './user-edit-modal';
 import { deleteFailureText, detailFailureText } from './user-messages';
 import { UserAdStats, UserProfile } from './user-profile';
@@ -28,6 +30,9 @@ export function UserDetailPage() {
   const data = query.currentData;
   const user = data?.user;
   const self = user !== undefined && currentUser?._id === user._id;
+  // What the role allows (docs/decisions/0033-roles.md); the server refuses the rest anyway.
+  const canEdit = useCan('users.edit');
+  const canDelete = useCan('users.delete');
 
   function saved(updated: PublicUser) {
     // docs/product.md#states-and-transitions: the signed-in admin's own record is the session's currentUser.
@@ -90,6 +95,8 @@ export function UserDetailPage() {
             <Button
               variant="secondary"
               icon={<Pencil className="size-4" aria-hidden="true" />}
+              disabled={!canEdit}
+              title={canEdit ? undefined : notAllowedReason}
               onClick={() => setDialog('edit')}
             >
               Edit
@@ -97,8 +104,8 @@ export function UserDetailPage() {
             <Button
               variant="danger"
               icon={<Trash2 className="size-4" aria-hidden="true" />}
-              disabled={self}
-              title={self ? userMessages.cannotDeleteSelf : undefined}
+              disabled={self || !canDelete}
+              title={self ? userMessages.cannotDeleteSelf : canDelete ? undefined : notAllowedReason}
               onClick={() => setDialog('delete')}
             >
               Delete
@@ -111,6 +118,7 @@ export function UserDetailPage() {
       </div>
       <UserProfile user={user} />
       {!user.isAdmin && <UserAdStats adStats={data.adStats} />}
+      {!user.isAdmin && <UserStrikes userId={user._id} />}
       {!user.isAdmin && <UserDecisions userId={user._id} />}
       {!user.isAdmin && <UserMessages userId={user._id} />}
 

@@ -1,6 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
+  USER_LANGUAGES,
+  languageNames,
   userConfirmText,
   userMessages,
   validateUserEdit,
@@ -20,12 +22,14 @@ type Form = {
   currentPassword: string;
   role: string;
   status: string;
+  language: string;
 };
 
 const roleOptions = [
   { value: 'admin', label: 'Admin' },
   { value: 'advertiser', label: 'Advertiser' },
 ];
+const languageOptions = USER_LANGUAGES.map((value) => ({ value, label: languageNames[value] }));
 const statusOptions = [
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Inactive' },
@@ -97,6 +101,7 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
       currentPassword: '',
       role: user.isAdmin ? 'admin' : 'advertiser',
       status: user.isVerified ? 'active' : 'inactive',
+      language: user.language ?? 'en',
     },
     resolver: useMemo(() => checkResolver<Form>((values) => validateUserEdit(values, self)), [self]),
     mode: 'onSubmit',
@@ -132,6 +137,8 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
       mobile: form.mobile.trim(),
       isAdmin: form.role === 'admin',
       isVerified: form.status === 'active',
+      // Sent when changed: left out keeps it.
+      ...(form.language !== (user.language ?? 'en') ? { language: form.language as UserUpdateInput['language'] } : {}),
       // docs/product.md#validation-rules: the password is sent only if entered.
       ...(form.password ? { password: form.password } : {}),
       ...(askCurrent ? { currentPassword: form.currentPassword } : {}),
@@ -244,6 +251,14 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
           />
           <FormSelect label="Status" value={form.status} options={statusOptions} onChange={(v) => set('status', v)} />
         </div>
+        {!user.isAdmin && (
+          <FormSelect
+            label="Language of messages"
+            value={form.language}
+            options={languageOptions}
+            onChange={(v) => set('language', v)}
+          />
+        )}
       </form>
     </Modal>
   );

@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { formatAdId } from '../ad-format';
 import { useAdAdvertiserQuery, useLazyGetAdQuery } from './advertiser-api';
+import { AdvertiserCardStrikes } from './advertiser-card-strikes';
 
 const countLabels = [
   ['approved', 'Approved'],
@@ -53,6 +54,7 @@ export function AdvertiserCard({ adId, onOpenAd }: { adId: string; onOpenAd?: (a
             )}
           </p>
           <p className="mt-1 text-sm text-slate-400">Joined {formatDate(data.joinedAt)}</p>
+          <AdvertiserCardStrikes userId={data.userId} />
           <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
             {countLabels.map(([key, label]) => (
               <div key={key} className="rounded-lg bg-slate-900 px-2 py-1.5">
