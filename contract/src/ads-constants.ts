@@ -12,9 +12,10 @@ export type AdSortField = (typeof AD_SORT_FIELDS)[number];
 /**
  * The ads directory's views (docs/decisions/0014-ad-moderation-rules.md, "Views"): `overdue` is
  * pending ads posted more than AD_OVERDUE_HOURS ago (the dashboard's High Priority figure), `mine`
- * the ads whose live claim the caller holds. A view narrows like any other filter.
+ * the ads whose live claim the caller holds, `reported` the approved ads with open reports from the
+ * public at the threshold setting (docs/decisions/0034-reports.md). A view narrows like any other filter.
  */
-export const AD_LIST_VIEWS = ['all', 'overdue', 'mine'] as const;
+export const AD_LIST_VIEWS = ['all', 'overdue', 'mine', 'reported'] as const;
 export type AdListView = (typeof AD_LIST_VIEWS)[number];
 /**
  * When an ad was decided, as the dashboard counts it (issue 32): `today` is the marketplace's

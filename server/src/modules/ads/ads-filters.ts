@@ -1,5 +1,11 @@
 import { and, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { AD_OVERDUE_HOURS, REJECTED_RECENT_DAYS, type AdListQuery } from '@backoffice/contract';
+import {
+  AD_OVERDUE_HOURS,
+  DEFAULT_REPORTED_THRESHOLD,
+  REJECTED_RECENT_DAYS,
+  REPORTED_THRESHOLD_KEY,
+  type AdListQuery,
+} from '@backoffice/contract';
 import { calendarAt } from '../dashboard/calendar';
 import { asValue, containsPattern, type Bind } from '../../db/query-values';
 import { adClaims, advertisements } from '../../db/schema';
@@ -38,6 +44,7 @@ export const FILTER_NAMES = [
   'minRisk',
   'decidedFrom',
   'queue',
+  'reported',
 ] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 /** Names bound besides the filters': the claim view's instant, and the decided range's two ends. */
@@ -69,6 +76,9 @@ const filterConditions: Record<FilterName, (v: Value) => SQL> = {
     sql`(${advertisements.moderatedAt} >= ${v('decidedFrom')}::timestamptz and ${advertisements.moderatedAt} < ${v('decidedTo')}::timestamptz)`,
   // A rule's queue, oldest first from ads_rule_queue_idx (rule_queue, posting_date, id; non-null queues only).
   queue: (v) => sql`${advertisements.ruleQueue} = ${v('queue')}`,
+  // The Reported view: approved ads with open reports at the setting (ads_open_reports_idx).
+  reported: (v) =>
+    sql`(${advertisements.status} = ${v('reported')} and ${advertisements.openReports} > 0 and ${advertisements.openReports} >= coalesce((select case when jsonb_typeof(value) = 'number' then (value #>> '{}')::numeric end from moderation_settings where key = ${REPORTED_THRESHOLD_KEY}), ${DEFAULT_REPORTED_THRESHOLD}))`,
 };
 
 /** The values `q` binds, by name: the one list of them (filters by name, plus the values they share). */
@@ -87,6 +97,7 @@ export function boundFilters(q: AdFilter): Partial<Record<BoundName, string>> {
     bound.decidedFrom = from.toISOString();
     bound.decidedTo = to ? to.toISOString() : 'infinity';
   }
+  if (q.view === 'reported') bound.reported = 'approved';
   if (q.view === 'overdue' || q.view === 'mine') {
     if (!q.viewer) throw new Error(`the ${q.view} view needs the viewer`);
     if (q.view === 'overdue') bound.overdueBefore = overdueCutoff(q.viewer.now).toISOString();

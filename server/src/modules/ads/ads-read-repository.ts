@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, or, sql } from 'drizzle-orm';
 import { ADVERTISER_CARD_LATEST, type AdStatus } from '@backoffice/contract';
 import { rowsOf, type Executor } from '../../db/client';
 import { advertisements, type AdRow } from '../../db/schema';
@@ -62,15 +62,26 @@ export async function countPendingSince(
 }
 
 /**
- * The pending ads a live rule prioritised (docs/decisions/0030-moderation-rules.md) that the
- * filters match, highest priority then oldest first, at most `limit`: the few the pending queue's
- * first page shows ahead of the rest. A range of ads_rule_priority_idx (pending, prioritised only).
+ * The pending ads a live rule prioritised (docs/decisions/0030-moderation-rules.md) or the public
+ * reported (docs/decisions/0034-reports.md) that the filters match, highest priority plus report
+ * weight then oldest first, at most `limit`: the few the pending queue's first page shows ahead of
+ * the rest. Ranges of ads_rule_priority_idx and ads_open_reports_idx (pending, prioritised or reported only).
  */
 export function prioritisedPending(db: Executor, f: AdFilter, limit: number): Promise<AdRow[]> {
   return db
     .select()
     .from(advertisements)
-    .where(and(filters(f), eq(advertisements.status, 'pending'), gt(advertisements.rulePriority, 0)))
-    .orderBy(desc(advertisements.rulePriority), asc(advertisements.postingDate), asc(advertisements.id))
+    .where(
+      and(
+        filters(f),
+        eq(advertisements.status, 'pending'),
+        or(gt(advertisements.rulePriority, 0), gt(advertisements.openReports, 0)),
+      ),
+    )
+    .orderBy(
+      desc(sql`${advertisements.rulePriority} + ${advertisements.reportWeight}`),
+      asc(advertisements.postingDate),
+      asc(advertisements.id),
+    )
     .limit(limit);
 }

@@ -111,7 +111,7 @@ export class AdsReadService {
    * caller's few claimed ads.
    */
   private async viewTotal(f: AdFilter, filtered: number, rows: Parameters<typeof summarize>[0]): Promise<number> {
-    if (f.view === 'mine') return repo.countAds(this.db, f);
+    if (f.view === 'mine' || f.view === 'reported') return repo.countAds(this.db, f);
     if (f.view !== 'overdue') return filtered;
     if (f.status !== 'all' && f.status !== 'pending') return 0;
     const pending = summarize(rows, { ...f, status: 'pending' }).filtered;

@@ -26,6 +26,8 @@ export const adsViews: ReadonlyArray<{ id: AdsViewId; label: string; search: str
   { id: 'pending', label: liveText.pendingOldestFirst, search: '?status=pending&sort=postingDate&order=asc' },
   { id: 'overdue', label: 'Overdue', search: '?view=overdue' },
   { id: 'mine', label: 'My claims', search: '?view=mine' },
+  // Approved ads the public keeps reporting (docs/decisions/0034-reports.md): delete, or dismiss the reports.
+  { id: 'reported', label: 'Reported', search: '?view=reported' },
   // Trust signals (docs/decisions/0029-trust-signals.md): the riskiest pending ads first, and the
   // pending ads with a near-duplicate (the panel groups each with its duplicates).
   { id: 'risk', label: 'Highest risk', search: '?status=pending&sort=risk&order=desc' },
