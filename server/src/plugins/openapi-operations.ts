@@ -168,6 +168,12 @@ export const operations: Record<string, OperationText> = {
   'GET /api/users/:id': op('getUser', 'One user with their advertisement figures', 'The user'),
   'PUT /api/users/:id': op('updateUser', 'Edit a user', 'The user as they are now', [409]),
   'DELETE /api/users/:id': op('deleteUser', 'Delete a user', 'Deleted', [409]),
+  'GET /api/users/:id/strikes': op('getUserStrikes', 'A user’s strikes', 'How many are active and the strikes'),
+  'DELETE /api/users/:id/strikes/:adId': op(
+    'removeStrike',
+    'Remove the strike an ad’s rejection gave the user, with a note',
+    'The user’s strikes as they are now',
+  ),
   'POST /api/users/bulk-delete': op('bulkDeleteUsers', 'Delete several users', 'What was deleted and what was refused'),
   'POST /api/users/bulk-verify': op('bulkVerifyUsers', 'Verify advertisers', 'What was verified and what was refused'),
   'GET /api/users/export': op('exportUsers', 'Download users as CSV', 'The CSV file'),
