@@ -13,6 +13,8 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     profilePicture: null,
     isAdmin: true,
     isVerified: true,
+    role: 'administrator',
+    categories: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     joinDate: null,
     ...overrides,

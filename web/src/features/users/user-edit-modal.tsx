@@ -1,17 +1,21 @@
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
+  ADMIN_ROLE_LABELS,
+  ADMIN_ROLES,
   USER_LANGUAGES,
   languageNames,
+  roleMessages,
   userConfirmText,
   userMessages,
   validateUserEdit,
   type PublicUser,
   type UserUpdateInput,
 } from '@backoffice/contract';
-import { Banner, Button, Modal, TextField, cx, selectClass } from '../../components/ui';
+import { Banner, Button, Modal, TextField } from '../../components/ui';
 import { apiError, isHttpError, serverMessage } from '../../lib/api';
 import { checkResolver, firstErrors, showServerErrors } from '../../lib/form';
+import { FormSelect } from './form-select';
 import { useUpdateUserMutation } from './users-api';
 
 type Form = {
@@ -23,7 +27,17 @@ type Form = {
   role: string;
   status: string;
   language: string;
+  /** An admin's role and a moderator's categories, comma-separated (docs/decisions/0033-roles.md). */
+  adminRole: string;
+  categories: string;
 };
+
+const adminRoleOptions = ADMIN_ROLES.map((value) => ({ value, label: ADMIN_ROLE_LABELS[value] }));
+const categoryList = (text: string) =>
+  text
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
 
 const roleOptions = [
   { value: 'admin', label: 'Admin' },
@@ -34,44 +48,6 @@ const statusOptions = [
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Inactive' },
 ];
-
-/** A select labelled like the text fields above it. */
-function FormSelect(props: {
-  label: string;
-  value: string;
-  options: Array<{ value: string; label: string }>;
-  onChange: (value: string) => void;
-  disabled?: boolean;
-  hint?: string;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-300">
-        {props.label}
-      </label>
-      <select
-        id={id}
-        value={props.value}
-        disabled={props.disabled}
-        aria-describedby={props.hint ? `${id}-hint` : undefined}
-        onChange={(e) => props.onChange(e.target.value)}
-        className={cx(selectClass, 'h-11 w-full text-base')}
-      >
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {props.hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-400">
-          {props.hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 export interface UserEditModalProps {
   user: PublicUser;
@@ -102,6 +78,8 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
       role: user.isAdmin ? 'admin' : 'advertiser',
       status: user.isVerified ? 'active' : 'inactive',
       language: user.language ?? 'en',
+      adminRole: user.role ?? 'administrator',
+      categories: (user.categories ?? []).join(', '),
     },
     resolver: useMemo(() => checkResolver<Form>((values) => validateUserEdit(values, self)), [self]),
     mode: 'onSubmit',
@@ -139,6 +117,12 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
       isVerified: form.status === 'active',
       // Sent when changed: left out keeps it.
       ...(form.language !== (user.language ?? 'en') ? { language: form.language as UserUpdateInput['language'] } : {}),
+      ...(form.role === 'admin'
+        ? {
+            role: form.adminRole as UserUpdateInput['role'],
+            categories: form.adminRole === 'moderator' ? categoryList(form.categories) : null,
+          }
+        : {}),
       // docs/product.md#validation-rules: the password is sent only if entered.
       ...(form.password ? { password: form.password } : {}),
       ...(askCurrent ? { currentPassword: form.currentPassword } : {}),
@@ -251,6 +235,26 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
           />
           <FormSelect label="Status" value={form.status} options={statusOptions} onChange={(v) => set('status', v)} />
         </div>
+        {form.role === 'admin' && (
+          <FormSelect
+            label={roleMessages.roleLabel}
+            value={form.adminRole}
+            options={adminRoleOptions}
+            disabled={self}
+            hint={self ? userMessages.cannotDemoteSelf : undefined}
+            onChange={(v) => set('adminRole', v)}
+          />
+        )}
+        {form.role === 'admin' && form.adminRole === 'moderator' && (
+          <TextField
+            label={roleMessages.categoriesLabel}
+            autoComplete="off"
+            placeholder={roleMessages.categoriesHint}
+            value={form.categories}
+            error={errors.categories}
+            onChange={(e) => set('categories', e.target.value)}
+          />
+        )}
         {!user.isAdmin && (
           <FormSelect
             label="Language of messages"

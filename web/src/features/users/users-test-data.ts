@@ -18,6 +18,8 @@ export function makePublicUser(overrides: Partial<PublicUser> = {}): PublicUser 
     profilePicture: null,
     isAdmin: false,
     isVerified: true,
+    role: overrides.isAdmin ? 'administrator' : null,
+    categories: null,
     createdAt: '2026-11-22T08:00:00.000Z',
     joinDate: '2026-11-22T08:00:00.000Z',
     ...overrides,
