@@ -96,15 +96,22 @@ export async function duplicateCandidates(
   };
 }
 
+/**
+ * The most ads sharing a text band key with the looked-up one that are compared: one probe of the
+ * GIN index for all its keys (probing it once per key, as the analysis does to cap each key, reads
+ * each match's row again per key). More than the answer lists (MAX_DUPLICATES); in a flood of one
+ * text, any of the copies are as good as the others.
+ */
+const TEXT_CANDIDATES = 2 * TEXT_CANDIDATES_PER_KEY;
+
 /** duplicateCandidates' statement, the ad's id its one placeholder. */
 function duplicatesQuery(db: Db) {
   const id = sql`${sql.placeholder('id')}::uuid`;
   const candidates = sql`(
     with text_found as (
-      select b.ad_id from ad_analysis own cross join lateral unnest(own.text_keys) as k(key) cross join lateral (
-        select t.ad_id from ad_analysis t where t.text_keys @> array[k.key] and t.ad_id <> ${id}
-        limit ${sql.raw(String(TEXT_CANDIDATES_PER_KEY))}) b
-      where own.ad_id = ${id}),
+      select t.ad_id from ad_analysis t
+      where t.text_keys && (select text_keys from ad_analysis where ad_id = ${id}) and t.ad_id <> ${id}
+      limit ${sql.raw(String(TEXT_CANDIDATES))}),
     image_keys as (
       select k from ad_image_hashes, unnest(keys) as k where ad_id = ${id} and k < ${sql.raw(String(CROP_KIND_BIT))}
       union select k # ${sql.raw(String(CROP_KIND_BIT))} from ad_image_hashes, unnest(keys) as k where ad_id = ${id}),
