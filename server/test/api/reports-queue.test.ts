@@ -46,7 +46,7 @@ describeApi('reports on the queue', () => {
 
   it('gives a reported pending ad the reported signal and moves it up by its reports, recorded in its history', async () => {
     const { t, api, report, queue, counters } = await setup();
-    const oldest = await makeAd(t.database.db, { heading: 'Oldest' });
+    await makeAd(t.database.db, { heading: 'Oldest' });
     const once = await makeAd(t.database.db, { heading: 'Reported once' });
     const twice = await makeAd(t.database.db, { heading: 'Reported twice' });
     expect((await queue()).advertisements.map((a) => a.heading)).toEqual(['Oldest', 'Reported once', 'Reported twice']);

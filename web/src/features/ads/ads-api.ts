@@ -55,6 +55,11 @@ export const adsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Ads'] }).injectE
       query: (id) => ({ url: adPath(id), method: 'DELETE' }),
       invalidatesTags: ['Ads'],
     }),
+    // The Reported view's other action (docs/decisions/0034-reports.md).
+    dismissAdReports: build.mutation<{ success: true; dismissed: number }, string>({
+      query: (id) => ({ url: `${adPath(id)}/dismiss-reports`, method: 'POST' }),
+      invalidatesTags: ['Ads'],
+    }),
   }),
 });
 
@@ -65,8 +70,21 @@ export const {
   useBulkSetAdStatusMutation,
   useUpdateAdImagesMutation,
   useDeleteAdMutation,
+  useDismissAdReportsMutation,
   usePrefetch: useAdsPrefetch,
 } = adsApi;
+
+/** The Reported view's Dismiss reports (docs/decisions/0034-reports.md): the ad's open reports dismissed, the outcome shown. */
+export function useDismissReports(show: (tone: 'success' | 'error', text: string) => void) {
+  const [dismiss] = useDismissAdReportsMutation();
+  return (ad: Advertisement) =>
+    void dismiss(ad._id)
+      .unwrap()
+      .then(
+        (r) => show('success', `${r.dismissed} ${r.dismissed === 1 ? 'report' : 'reports'} dismissed`),
+        () => show('error', 'Failed to dismiss the reports'),
+      );
+}
 
 /**
  * The rows, the total and the answer of the directory's current list call. Moderation needs fresh

@@ -16,7 +16,7 @@ import {
   usePanel,
   useTimedMessage,
 } from '../../components/ui';
-import { useAdsList, useAdsPrefetch, useFetchedAheadAds } from './ads-api';
+import { useAdsList, useAdsPrefetch, useDismissReports, useFetchedAheadAds } from './ads-api';
 import { AdsCountCards } from './ads-count-cards';
 import { AdsHeaderActions } from './ads-header-actions';
 import { AdsExportMenu } from './ads-export';
@@ -58,6 +58,7 @@ export function AdsDirectoryPage() {
   const now = useNow();
   const selection = useAdsSelection(ads, (ad) => claimedByOther(ad, selfId, now) !== null);
   const result = useTimedMessage(RESULT_MESSAGE_MS);
+  const dismissReports = useDismissReports(result.show);
   const selectionMessage = useTimedMessage(SELECTION_MESSAGE_MS);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
@@ -251,6 +252,7 @@ export function AdsDirectoryPage() {
             onApprove={moderation.approve}
             onReject={moderation.reject}
             onDelete={moderation.remove}
+            onDismissReports={table.view === 'reported' ? dismissReports : undefined}
             onResetFilters={table.resetFilters}
             focusedId={focusedId}
             onRowFocus={(ad) => setFocusedId(ad._id)}

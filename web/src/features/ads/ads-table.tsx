@@ -61,6 +61,8 @@ export interface AdsTableProps {
   onApprove: (ad: Advertisement) => void;
   onReject: (ad: Advertisement) => void;
   onDelete: (ad: Advertisement) => void;
+  /** The Reported view only: dismiss the ad's open reports. */
+  onDismissReports?: (ad: Advertisement) => void;
   onResetFilters: () => void;
   /** The row keyboard review is on (ringed even when the browser's focus is elsewhere). */
   focusedId?: string | null;
@@ -107,7 +109,7 @@ export function AgeLabel({ postingDate, now, className }: { postingDate: string;
  */
 export function rowActions(
   ad: Advertisement,
-  props: Pick<AdsTableProps, 'onOpen' | 'onApprove' | 'onReject' | 'onDelete'>,
+  props: Pick<AdsTableProps, 'onOpen' | 'onApprove' | 'onReject' | 'onDelete' | 'onDismissReports'>,
   reviewer?: { name: string } | null,
 ): RowMenuItem[] {
   const icon = 'size-4';
@@ -126,6 +128,8 @@ export function rowActions(
       { label: 'Reject', icon: <X className={icon} aria-hidden="true" />, onSelect: () => props.onReject(ad), ...held },
     );
   }
+  const dismiss = props.onDismissReports;
+  if (dismiss) items.push({ label: 'Dismiss reports', icon: <X className={icon} />, onSelect: () => dismiss(ad) });
   items.push({
     label: 'Delete',
     tone: 'danger',
