@@ -43,7 +43,7 @@ const query = (router: { state: { location: { search: string } } }) =>
   Object.fromEntries(new URLSearchParams(router.state.location.search));
 
 describe('the ads directory’s views and its URL', () => {
-  it('offers All, Pending oldest first, Overdue, My claims, Highest risk and Duplicates as links', async () => {
+  it('offers All, Pending oldest first, Overdue, My claims, Reported, Highest risk and Duplicates as links', async () => {
     fakeServer();
     await open('/app/ads-directory');
     const links = within(views()).getAllByRole('link');
@@ -52,6 +52,7 @@ describe('the ads directory’s views and its URL', () => {
       ['Pending, oldest first', '/app/ads-directory?status=pending&sort=postingDate&order=asc'],
       ['Overdue', '/app/ads-directory?view=overdue'],
       ['My claims', '/app/ads-directory?view=mine'],
+      ['Reported', '/app/ads-directory?view=reported'],
       ['Highest risk', '/app/ads-directory?status=pending&sort=risk&order=desc'],
       [
         'Duplicates',
