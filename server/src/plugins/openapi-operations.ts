@@ -1,3 +1,5 @@
+import { accountOperations } from './openapi-operations-accounts';
+
 /**
  * Every operation's name, one-line summary and the answers only it gives, written by hand in one
  * place (docs/decisions/0021-openapi.md, "A client can build on it"). `describeRoute` in
@@ -33,6 +35,7 @@ export const operations: Record<string, OperationText> = {
   'GET /api/user/signout': op('signOutGet', 'Sign out (link form)', 'Signed out; the cookie is cleared'),
   'POST /api/user/signout': op('signOut', 'Sign out', 'Signed out; the cookie is cleared'),
   'GET /api/auth/session': op('getSession', 'Who is signed in', 'The signed-in administrator'),
+  ...accountOperations,
 
   'GET /api/advertisements/list': op('listAds', 'List advertisements (filtered, paged)', 'One page of advertisements'),
   'GET /api/advertisements/count': op('countAds', 'Count advertisements by status', 'The counts'),

@@ -14,6 +14,7 @@ import { editBody } from '../support/users-factories';
 import { makeReport } from '../support/report-factories';
 import { waitFor } from '../support/message-servers';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
+import { twoFactorCalls } from '../support/two-factor';
 
 type Operation = {
   operationId?: string;
@@ -346,6 +347,7 @@ describeApi('OpenAPI description at /api/docs/json', () => {
     ];
 
     const calls: Call[] = [
+      ...twoFactorCalls(t, () => makeAdmin(t.database.db)),
       { route: 'GET /api/health', send: () => inject({ method: 'GET', url: '/api/health', cookie: null }) },
       { route: 'GET /api/reports', send: () => inject({ method: 'GET', url: '/api/reports?state=open' }) },
       {

@@ -50,3 +50,90 @@ export async function securityEvents(db: Db, userId: string) {
     .orderBy(auditEvents.id);
   return rows.map((r) => ({ action: r.action, details: r.details }));
 }
+
+/**
+ * One successful call of each two-factor and self-service route, each with its own admin, for the
+ * OpenAPI test's "a 2xx of every route" (openapi.test.ts).
+ */
+export function twoFactorCalls(t: TestApp, makeAdmin: () => Promise<{ id: string; email: string }>) {
+  const signedIn = async () => {
+    const admin = await makeAdmin();
+    const jar: Jar = {};
+    await passwordStep(t, jar, admin.email);
+    return { admin, jar };
+  };
+  const enrolled = async () => {
+    const { admin, jar } = await signedIn();
+    return { admin, jar, ...(await enrol(t, jar)) };
+  };
+  const nextCode = async (secret: string) => {
+    t.clock.advance(30_000);
+    return codeAt(secret, t.clock());
+  };
+  type Send = () => ReturnType<typeof call>;
+  const calls: { route: string; send: Send }[] = [
+    {
+      route: 'POST /api/auth/signin/2fa',
+      send: async () => {
+        const { admin, secret } = await enrolled();
+        const jar: Jar = {};
+        await passwordStep(t, jar, admin.email);
+        return call(t, jar, 'POST', '/api/auth/signin/2fa', { code: await nextCode(secret) });
+      },
+    },
+    {
+      route: 'POST /api/auth/2fa/totp/setup',
+      send: async () => call(t, (await signedIn()).jar, 'POST', '/api/auth/2fa/totp/setup'),
+    },
+    {
+      route: 'POST /api/auth/2fa/totp/confirm',
+      send: async () => {
+        const { jar } = await signedIn();
+        const { secret } = (await call(t, jar, 'POST', '/api/auth/2fa/totp/setup')).json<{ secret: string }>();
+        return call(t, jar, 'POST', '/api/auth/2fa/totp/confirm', { code: await codeAt(secret, t.clock()) });
+      },
+    },
+    { route: 'GET /api/auth/account', send: async () => call(t, (await signedIn()).jar, 'GET', '/api/auth/account') },
+    {
+      route: 'POST /api/auth/password',
+      send: async () =>
+        call(t, (await signedIn()).jar, 'POST', '/api/auth/password', {
+          currentPassword: DEFAULT_PASSWORD,
+          newPassword: 'another-good-password',
+        }),
+    },
+    { route: 'GET /api/auth/sessions', send: async () => call(t, (await signedIn()).jar, 'GET', '/api/auth/sessions') },
+    {
+      route: 'DELETE /api/auth/sessions/:id',
+      send: async () => {
+        const { jar } = await signedIn();
+        const [mine] = (await call(t, jar, 'GET', '/api/auth/sessions')).json<{ sessions: { _id: string }[] }>()
+          .sessions;
+        return call(t, jar, 'DELETE', `/api/auth/sessions/${mine!._id}`);
+      },
+    },
+    {
+      route: 'POST /api/auth/2fa/recovery-codes',
+      send: async () => {
+        const { jar, secret } = await enrolled();
+        return call(t, jar, 'POST', '/api/auth/2fa/recovery-codes', { code: await nextCode(secret) });
+      },
+    },
+    {
+      route: 'POST /api/auth/2fa/reset',
+      send: async () => {
+        const { jar, recoveryCodes } = await enrolled();
+        return call(t, jar, 'POST', '/api/auth/2fa/reset', { recoveryCode: recoveryCodes[0] });
+      },
+    },
+    {
+      route: 'POST /api/users/:id/reset-2fa',
+      send: async () => {
+        const { admin: target } = await enrolled();
+        const { jar } = await signedIn();
+        return call(t, jar, 'POST', `/api/users/${target.id}/reset-2fa`);
+      },
+    },
+  ];
+  return calls;
+}
