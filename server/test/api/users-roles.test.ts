@@ -83,7 +83,7 @@ describeApi('users: roles and categories', () => {
     ]);
     for (const change of [{ role: 'support' }, { role: 'moderator' }, { isAdmin: false }]) {
       const res = await secondApi.update(second.id, editBody(second, change));
-      expect([change, res.statusCode, res.json().message]).toEqual([change, 409, userMessages.lastAdmin]);
+      expect([change, res.statusCode, res.json().message]).toEqual([change, 409, userMessages.cannotDemoteSelf]);
     }
     expect((await secondApi.remove(second.id)).statusCode).toBe(409);
     expect((await secondApi.get(second.id)).json().user.role).toBe('administrator');

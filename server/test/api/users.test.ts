@@ -242,10 +242,14 @@ describeApi('users API (docs/decisions/0004-users.md)', () => {
         profilePicture: null,
         isAdmin: false,
         isVerified: true,
+        // An advertiser has no admin role (docs/decisions/0033-roles.md).
+        role: null,
+        categories: null,
+        language: 'en',
         createdAt: u.createdAt.toISOString(),
         joinDate: '2025-02-03T00:00:00.000Z',
       });
-      expect(Object.keys(body).sort()).toEqual(['adStats', 'user']);
+      expect(Object.keys(body).sort()).toEqual(['adStats', 'strikes', 'user']);
     });
 
     it('answers 404 for an unknown id and 400 for a malformed one', async () => {

@@ -53,10 +53,10 @@ export function checkAdminsKept(
   const losesAdmin = current.isAdmin && !next?.isAdmin;
   const losesAdministrator = current.role === 'administrator' && (next?.role ?? null) !== 'administrator';
   if (!losesAdmin && !losesAdministrator) return;
+  if (current.id === actorId) throw new ConflictError(userMessages.cannotDemoteSelf);
   const others = admins.filter((a) => a.id !== current.id);
   if (!others.length || (losesAdministrator && !others.some((a) => a.role === 'administrator')))
     throw new ConflictError(userMessages.lastAdmin);
-  if (current.id === actorId) throw new ConflictError(userMessages.cannotDemoteSelf);
 }
 
 /** The audit entry's role change, as from/to (administrator → moderator), when the role changed. */
