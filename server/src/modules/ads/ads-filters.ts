@@ -31,6 +31,8 @@ export type AdFilter = Pick<AdListQuery, 'status' | 'category' | 'district' | 'q
   queue?: AdListQuery['queue'];
   view?: AdListQuery['view'];
   viewer?: Viewer;
+  /** A scoped moderator's categories (docs/decisions/0033-roles.md): only these are shown. */
+  categories?: string[] | null;
 };
 
 export const FILTER_NAMES = [
@@ -45,6 +47,7 @@ export const FILTER_NAMES = [
   'decidedFrom',
   'queue',
   'reported',
+  'scope',
 ] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 /** Names bound besides the filters': the claim view's instant, and the decided range's two ends. */
@@ -76,6 +79,8 @@ const filterConditions: Record<FilterName, (v: Value) => SQL> = {
     sql`(${advertisements.moderatedAt} >= ${v('decidedFrom')}::timestamptz and ${advertisements.moderatedAt} < ${v('decidedTo')}::timestamptz)`,
   // A rule's queue, oldest first from ads_rule_queue_idx (rule_queue, posting_date, id; non-null queues only).
   queue: (v) => sql`${advertisements.ruleQueue} = ${v('queue')}`,
+  // A scoped moderator's categories; the value is an array literal, `{"Jobs","Real Estate"}`.
+  scope: (v) => sql`${advertisements.category} = any(${v('scope')}::text[])`,
   // The Reported view: approved ads with open reports at the setting (ads_open_reports_idx).
   reported: (v) =>
     sql`(${advertisements.status} = ${v('reported')} and ${advertisements.openReports} > 0 and ${advertisements.openReports} >= coalesce((select case when jsonb_typeof(value) = 'number' then (value #>> '{}')::numeric end from moderation_settings where key = ${REPORTED_THRESHOLD_KEY}), ${DEFAULT_REPORTED_THRESHOLD}))`,
@@ -91,6 +96,7 @@ export function boundFilters(q: AdFilter): Partial<Record<BoundName, string>> {
   if (q.signal?.length) bound.signals = `{${[...new Set(q.signal)].sort().join(',')}}`;
   if (q.minRisk !== undefined) bound.minRisk = String(q.minRisk);
   if (q.queue) bound.queue = q.queue;
+  if (q.categories?.length) bound.scope = `{${q.categories.map((c) => `"${c.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
   if (q.decided) {
     if (!q.viewer?.timeZone) throw new Error('the decided filter needs the viewer and the time zone');
     const { from, to } = decidedRange(q.decided, q.viewer.now, q.viewer.timeZone);
@@ -110,8 +116,8 @@ export function boundFilters(q: AdFilter): Partial<Record<BoundName, string>> {
 }
 
 /** Narrowed by a trust signal, a risk, a decision's date or a rule's queue: ad_summary cannot count these, a count of the matches does. */
-export const beyondSummary = (q: Pick<AdFilter, 'signal' | 'minRisk' | 'decided' | 'queue'>) =>
-  !!q.signal?.length || q.minRisk !== undefined || q.decided !== undefined || !!q.queue;
+export const beyondSummary = (q: Pick<AdFilter, 'signal' | 'minRisk' | 'decided' | 'queue' | 'categories'>) =>
+  !!q.signal?.length || q.minRisk !== undefined || q.decided !== undefined || !!q.queue || !!q.categories?.length;
 
 const DAY = 24 * HOUR;
 

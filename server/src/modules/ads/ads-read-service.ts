@@ -54,10 +54,13 @@ export class AdsReadService {
    * as of the page's own snapshot, from memory while no write has moved its version. A view
    * (overdue, mine) narrows the page and its total, not the status counts or the facets.
    */
-  async list(q: AdListQuery, adminId: string): Promise<AdListResponse> {
+  async list(q: AdListQuery & Pick<AdFilter, 'categories'>, adminId: string): Promise<AdListResponse> {
     const viewer: Viewer = { adminId, now: this.clock(), timeZone: this.timeZone };
     const page = await repo.findAdsPage(this.db, { ...q, viewer });
-    const rows = await this.summary.rows(page.summaryVersion);
+    // A scoped moderator's counts and facets are of their categories only.
+    const rows = (await this.summary.rows(page.summaryVersion)).filter(
+      (r) => !q.categories?.length || q.categories.includes(r.category),
+    );
     const summary = summarize(rows, q);
     const counts: AdCounts = {
       total: 0,

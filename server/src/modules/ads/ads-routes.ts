@@ -18,6 +18,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from '../../plugins/validator';
+import { categoryScope } from '../access/access-guard';
 import type { ModuleDeps } from '../module-deps';
 import { AdsReadService } from './ads-read-service';
 import { AdsService } from './ads-service';
@@ -48,13 +49,15 @@ export const adsRoutes: FastifyPluginAsyncZod<ModuleDeps & { timeZone?: string }
   app.get(
     '/api/advertisements/list',
     { schema: { querystring: adListQuery, response: { 200: adListResponse } } },
-    async (request) => reads.list(request.query, request.session!.user.id),
+    async (request) => reads.list({ ...request.query, categories: categoryScope(request) }, request.session!.user.id),
   );
 
   app.get(
     '/api/advertisements/count',
     { schema: { querystring: adCountQuery, response: { 200: adCountResponse } } },
-    async (request) => ({ total: await reads.count(request.query, request.session!.user.id) }),
+    async (request) => ({
+      total: await reads.count({ ...request.query, categories: categoryScope(request) }, request.session!.user.id),
+    }),
   );
 
   app.get('/api/advertisements/:id', { schema: { params, response: { 200: adResponse } } }, async (request) => ({
