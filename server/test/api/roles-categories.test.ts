@@ -40,6 +40,18 @@ describeApi('roles: a moderator limited to categories', () => {
     expect((await get('/api/advertisements/count?status=all&category=Vehicles', moderator)).json().total).toBe(0);
   });
 
+  it('decides by a match only the ads of their categories', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/advertisements/bulk-status',
+      headers: { origin: ORIGIN, cookie: moderator },
+      payload: { status: 'approved', match: { status: 'pending' }, max: 100 },
+    });
+    expect(res.statusCode).toBe(200);
+    const pending = await get('/api/advertisements/list?status=pending&pageSize=50', administrator);
+    expect(pending.json<ListBody>().advertisements.map((a) => a.category)).toEqual(['Vehicles']);
+  });
+
   it('leaves everyone else every category', async () => {
     const res = await get('/api/advertisements/list?status=all&pageSize=50', administrator);
     expect(res.json<ListBody>().advertisements.some((a) => a.category === 'Vehicles')).toBe(true);

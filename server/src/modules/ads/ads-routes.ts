@@ -89,7 +89,13 @@ export const adsRoutes: FastifyPluginAsyncZod<ModuleDeps & { timeZone?: string }
     },
     async (request) => {
       const body = request.body;
-      if ('match' in body) return ads.bulkStatusMatch(body, request.session!.user.id);
+      // A scoped moderator's match takes only their categories (docs/decisions/0033-roles.md).
+      const categories = categoryScope(request);
+      if ('match' in body)
+        return ads.bulkStatusMatch(
+          categories ? { ...body, match: { ...body.match, ...{ categories } } } : body,
+          request.session!.user.id,
+        );
       return { success: true as const, results: await ads.bulkStatus(body, request.session!.user.id) };
     },
   );
