@@ -10,6 +10,7 @@ import { UserDecisions } from './user-decisions';
 import { UserMessages } from './user-messages-list';
 import { UserStrikes } from './user-strikes';
 import { notAllowedReason, useCan } from '../../lib/permissions';
+import { ResetTwoFactorButton } from './reset-two-factor-button';
 import { UserEditModal } from './user-edit-modal';
 import { deleteFailureText, detailFailureText } from './user-messages';
 import { UserAdStats, UserProfile } from './user-profile';
@@ -101,6 +102,9 @@ export function UserDetailPage() {
             >
               Edit
             </Button>
+            {user.isAdmin && !self && canEdit && (
+              <ResetTwoFactorButton userId={user._id} onDone={(tone, text) => message.show(tone, text)} />
+            )}
             <Button
               variant="danger"
               icon={<Trash2 className="size-4" aria-hidden="true" />}
