@@ -240,8 +240,8 @@ export function UserEditModal({ user, self, onClose, onSaved, onStart, onFailure
             label={roleMessages.roleLabel}
             value={form.adminRole}
             options={adminRoleOptions}
+            // Fixed on one's own record; the Role field beside it says why.
             disabled={self}
-            hint={self ? userMessages.cannotDemoteSelf : undefined}
             onChange={(v) => set('adminRole', v)}
           />
         )}
