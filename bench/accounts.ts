@@ -194,8 +194,12 @@ async function main() {
     const list = '/api/advertisements/list?status=pending';
     await listLoad(app, adminCookie, list);
     const byRole: Record<'administrator' | 'moderator', number[]> = { administrator: [], moderator: [] };
+    const turns: ('administrator' | 'moderator')[][] = [
+      ['administrator', 'moderator'],
+      ['moderator', 'administrator'],
+    ];
     for (let r = 0; r < ROUNDS; r++)
-      for (const role of (r % 2 ? ['moderator', 'administrator'] : ['administrator', 'moderator']) as const)
+      for (const role of turns[r % 2]!)
         byRole[role].push(pct(await listLoad(app, role === 'administrator' ? adminCookie : modCookie, list), 0.95));
     const median = (xs: number[]) => pct(xs, 0.5);
     const ratio = median(byRole.moderator) / median(byRole.administrator);
