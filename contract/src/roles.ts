@@ -100,4 +100,8 @@ export const roleMessages = {
   categoriesHint: 'Empty: every category',
   categoriesOnlyModerators: 'Only a moderator can be limited to categories',
   roleOnlyAdmins: 'Only an admin has a role',
+  chooseRole: 'Choose a role',
+  enterCategory: 'Enter a category',
+  categoryTooLong: 'Category is too long',
+  tooManyCategories: (max: number) => `At most ${max} categories`,
 } as const;

@@ -208,11 +208,11 @@ export const userUpdateBody = z.strictObject({
    * The admin's role (docs/decisions/0033-roles.md). Left out: kept, or administrator for a user
    * made Admin now. Only for an admin.
    */
-  role: z.enum(ADMIN_ROLES, { error: 'Choose a role' }).nullable().optional(),
+  role: z.enum(ADMIN_ROLES, { error: roleMessages.chooseRole }).nullable().optional(),
   /** A moderator's categories; null or empty: every category. Only for a moderator. */
   categories: z
-    .array(z.string().trim().min(1, 'Enter a category').max(100, 'Category is too long'))
-    .max(MAX_ROLE_CATEGORIES, `At most ${MAX_ROLE_CATEGORIES} categories`)
+    .array(z.string().trim().min(1, roleMessages.enterCategory).max(100, roleMessages.categoryTooLong))
+    .max(MAX_ROLE_CATEGORIES, roleMessages.tooManyCategories(MAX_ROLE_CATEGORIES))
     .nullable()
     .transform((v) => (v && v.length ? [...new Set(v)] : null))
     .optional(),
