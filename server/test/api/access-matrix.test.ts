@@ -139,6 +139,9 @@ const covered = [
   'GET /api/reports',
   'PUT /api/reports/:id',
   'POST /api/advertisements/:id/dismiss-reports',
+  // Strikes (docs/decisions/0035-strikes-and-languages.md).
+  'GET /api/users/:id/strikes',
+  'DELETE /api/users/:id/strikes/:adId',
   'GET /api/second-reviews/agreement',
 ];
 

@@ -380,6 +380,18 @@ describeApi('audit trail: one entry per change, in its transaction (docs/decisio
       const send = () => inject({ method: 'POST', url: `/api/advertisements/${ad.id}/dismiss-reports` });
       return { send, expected: byAdmin('report', 'updated', id) };
     },
+    'DELETE /api/users/:id/strikes/:adId': async () => {
+      const user = await makeUser(t.database.db);
+      const ad = await makeAd(t.database.db, { userId: user.id });
+      await inject({
+        method: 'PUT',
+        url: `/api/advertisements/${ad.id}/status`,
+        payload: { status: 'rejected', rejectionReason: 'Price missing.' },
+      });
+      const send = () =>
+        inject({ method: 'DELETE', url: `/api/users/${user.id}/strikes/${ad.id}`, payload: { note: 'Own photos' } });
+      return { send, expected: byAdmin('ad', 'strike_removed', ad.id) };
+    },
     'PUT /api/second-reviews/settings': async () => {
       const send = () => inject({ method: 'PUT', url: '/api/second-reviews/settings', payload: { rate: 0.05 } });
       return { send, expected: byAdmin('setting', 'updated', null) };
@@ -478,7 +490,11 @@ describeApi('audit trail: one entry per change, in its transaction (docs/decisio
     const payload2 = { status: 'rejected', rejectionReason: 'Prohibited item' };
     await inject({ method: 'PUT', url: `/api/advertisements/${ad.id}/status`, payload: payload2 });
     const [edit, submitted, images, rejected] = await entriesAfter(t, before);
-    expect(edit!.details).toEqual({ fields: ['mobile', 'isAdmin', 'password'], from: 'advertiser', to: 'admin' });
+    expect(edit!.details).toEqual({
+      fields: ['mobile', 'isAdmin', 'role', 'password'],
+      from: 'advertiser',
+      to: 'admin',
+    });
     expect(submitted).toMatchObject({ action: 'submitted', actorId: null, entityId: ad.id });
     expect(images!.details).toEqual({ removed: 2 });
     expect(rejected).toMatchObject({ rejectionReason: 'Prohibited item', advertiserId: ad.userId });

@@ -366,6 +366,30 @@ describeApi('OpenAPI description at /api/docs/json', () => {
         },
       },
       {
+        route: 'GET /api/users/:id/strikes',
+        send: async () => {
+          const user = await makeUser(t.database.db);
+          return inject({ method: 'GET', url: `/api/users/${user.id}/strikes` });
+        },
+      },
+      {
+        route: 'DELETE /api/users/:id/strikes/:adId',
+        send: async () => {
+          const user = await makeUser(t.database.db);
+          const ad = await makeAd(t.database.db, { userId: user.id });
+          await inject({
+            method: 'PUT',
+            url: `/api/advertisements/${ad.id}/status`,
+            payload: { status: 'rejected', rejectionReason: 'Price missing.' },
+          });
+          return inject({
+            method: 'DELETE',
+            url: `/api/users/${user.id}/strikes/${ad.id}`,
+            payload: { note: 'Own photos' },
+          });
+        },
+      },
+      {
         route: 'POST /api/auth/signin',
         send: () =>
           inject({
