@@ -86,9 +86,6 @@ export const accountSecurity = z.object({
 });
 export type AccountSecurity = z.infer<typeof accountSecurity>;
 
-/** POST /api/auth/2fa/recovery-codes and /api/auth/2fa/reset: proven by a code or a recovery code. */
-export const proofBody = secondFactorBody;
-
 /** POST /api/auth/password: the current password and, when enrolled, a second factor. */
 export const changePasswordBody = z.strictObject({
   currentPassword: z

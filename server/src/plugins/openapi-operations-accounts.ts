@@ -1,4 +1,4 @@
-import type { OperationText } from './openapi-operations';
+import type { OperationText } from './openapi-operation-text';
 
 const op = (operationId: string, summary: string, ok: string, errors?: number[]): OperationText => ({
   operationId,

@@ -1,4 +1,5 @@
 import { accountOperations } from './openapi-operations-accounts';
+import type { OperationText } from './openapi-operation-text';
 
 /**
  * Every operation's name, one-line summary and the answers only it gives, written by hand in one
@@ -7,15 +8,6 @@ import { accountOperations } from './openapi-operations-accounts';
  * The error statuses every operation shares (400, 421, 500, 503; 401 and 403 behind the guard;
  * 403 on state-changing calls; 404 with a path id; 413 and 415 with a body) are derived there.
  */
-export type OperationText = {
-  operationId: string;
-  summary: string;
-  /** What the 2xx answer holds (its response description). */
-  ok: string;
-  /** Error statuses this operation answers besides the derived ones. */
-  errors?: number[];
-};
-
 const op = (operationId: string, summary: string, ok: string, errors?: number[]): OperationText => ({
   operationId,
   summary,

@@ -4,8 +4,8 @@ import {
   accountSecurity,
   accountSessionsResponse,
   changePasswordBody,
-  proofBody,
   recoveryCodesResponse,
+  secondFactorBody,
   sessionIdParam,
   uuidParam,
 } from '@backoffice/contract';
@@ -49,14 +49,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService; two
 
   app.post(
     '/api/auth/2fa/recovery-codes',
-    { schema: { body: proofBody, response: { 200: recoveryCodesResponse } } },
+    { schema: { body: secondFactorBody, response: { 200: recoveryCodesResponse } } },
     async (request) => ({
       success: true as const,
       recoveryCodes: await twoFactor.regenerateRecoveryCodes(request.session!.user, request.body),
     }),
   );
 
-  app.post('/api/auth/2fa/reset', { schema: { body: proofBody, response: { 200: ok } } }, async (request) => {
+  app.post('/api/auth/2fa/reset', { schema: { body: secondFactorBody, response: { 200: ok } } }, async (request) => {
     const { user, tokenHash } = request.session!;
     await account.resetOwnSecondFactor(user, tokenHash, request.body);
     return { success: true as const };

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportListQuery } from '@backoffice/contract';
-import { DEFAULT_REPORTED_THRESHOLD, REPORTED_THRESHOLD_KEY } from '@backoffice/contract';
 import { rowsOf, type Executor } from '../../db/client';
 import { containsPattern } from '../../db/query-values';
 import { e164Sql, type MessageChannels } from '../../messages/outbox-repository';
@@ -188,10 +187,6 @@ export async function findReport(db: Executor, id: string, lock = false): Promis
   return row;
 }
 
-export async function reportExists(db: Executor, id: string): Promise<boolean> {
-  return rowsOf(await db.execute(sql`select 1 from reports where id = ${id}::uuid`)).length > 0;
-}
-
 export type ReportChange = {
   state?: 'open' | 'resolved' | 'dismissed';
   assigneeId?: string | null;
@@ -271,8 +266,3 @@ export async function insertReplyMessages(
     values ${sql.join(rows, sql`, `)}`);
   return rows.length;
 }
-
-/** Open reports that put an approved ad in the Reported view: the setting, else 3. */
-export const reportedThresholdSql = sql`coalesce((select case when jsonb_typeof(value) = 'number'
-    then (value #>> '{}')::numeric end from moderation_settings where key = ${REPORTED_THRESHOLD_KEY}),
-  ${DEFAULT_REPORTED_THRESHOLD})`;

@@ -28,8 +28,8 @@ export function roleFieldsOf(current: UserRow, body: UserUpdateBody): RoleFields
 }
 
 /**
- * Locks every admin row (in id order, as users-repository's lockAdmins does) and answers their
- * roles: the last administrator is checked against these.
+ * Locks every admin row (in id order, so two transactions never wait on each other in a circle)
+ * and answers their roles: the last administrator is checked against these.
  */
 export function lockAdminRoles(db: Executor): Promise<Array<{ id: string; role: string | null }>> {
   return db

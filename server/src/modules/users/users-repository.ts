@@ -182,22 +182,6 @@ export function lockUser(db: Executor, id: string): Promise<UserRow | undefined>
     .then((rows) => rows[0]);
 }
 
-/**
- * Locks every administrator row, in id order (so two transactions never wait on each other in
- * a circle), and returns their ids. Rules about "the last admin" are checked against this. The
- * lock excludes other role changes and deletions, not inserts that only reference an admin (a
- * session, an approval's moderated_by): `no key update`.
- */
-export async function lockAdmins(db: Executor): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.isAdmin, true))
-    .orderBy(asc(users.id))
-    .for('no key update');
-  return rows.map((r) => r.id);
-}
-
 /** Another user already using this email or username (case-insensitively). */
 export async function findTakenFields(
   db: Executor,
