@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { AlertCircle } from 'lucide-react';
 import { twoFactorMessages, type PublicUser } from '@backoffice/contract';
 import { Button, TextField } from '../../components/ui';
 import { requestSecondStep } from './sign-in-request';
+import { SignInAlert } from './sign-in-alert';
 
 /**
  * The sign-in's second step (docs/product.md#sign-in, docs/decisions/0032-two-factor.md): the
@@ -58,15 +58,7 @@ export function SecondFactorStep({
         onChange={(e) => setValue(e.target.value)}
         disabled={pending}
       />
-      {error && (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-lg bg-rose-500/10 px-3 py-2.5 text-sm text-rose-200 ring-1 ring-rose-500/30"
-        >
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {error}
-        </p>
-      )}
+      {error && <SignInAlert message={error} />}
       <Button type="submit" size="lg" className="w-full" disabled={pending} loading={pending}>
         {pending ? 'Verifying...' : 'Verify'}
       </Button>

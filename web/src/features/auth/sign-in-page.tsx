@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useNavigate } from 'react-router';
 import { showSuccessToast } from '../../lib/toasts';
-import { AlertCircle, Info } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { messages, validateSignIn, type PublicUser } from '@backoffice/contract';
 import { Button, Logo, TextField } from '../../components/ui';
 import { paths } from '../../lib/paths';
@@ -11,6 +11,7 @@ import { SecondFactorStep } from './second-factor-step';
 import { TotpEnrolment } from './totp-enrolment';
 import { requestSignIn } from './sign-in-request';
 import { selectCurrentUser, signInFailure, signInStart, signInSuccess } from './user-slice';
+import { SignInAlert } from './sign-in-alert';
 
 /** Public sign-in screen at / (docs/product.md#sign-in, docs/product.md#validation-rules, docs/product.md#error-catalogue). */
 export function SignInPage() {
@@ -125,15 +126,7 @@ export function SignInPage() {
                     {messages.signIn.forgotPassword}
                   </p>
                 )}
-                {error && (
-                  <p
-                    role="alert"
-                    className="flex items-start gap-2 rounded-lg bg-rose-500/10 px-3 py-2.5 text-sm text-rose-200 ring-1 ring-rose-500/30"
-                  >
-                    <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                    {error}
-                  </p>
-                )}
+                {error && <SignInAlert message={error} />}
                 <Button type="submit" size="lg" className="w-full" disabled={pending} loading={pending}>
                   {pending ? 'Signing In...' : 'Sign In'}
                 </Button>

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { AlertCircle } from 'lucide-react';
 import { twoFactorMessages, type PublicUser } from '@backoffice/contract';
 import { Button, Spinner, TextField } from '../../components/ui';
 import { RecoveryCodesList } from './recovery-codes-list';
 import { requestTotpConfirm, requestTotpSetup } from './sign-in-request';
+import { SignInAlert } from './sign-in-alert';
 
 type Setup = { secret: string; otpauthUrl: string; qrCode: string };
 
@@ -100,15 +100,7 @@ export function TotpEnrolment({
         onChange={(e) => setCode(e.target.value)}
         disabled={pending}
       />
-      {error && (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-lg bg-rose-500/10 px-3 py-2.5 text-sm text-rose-200 ring-1 ring-rose-500/30"
-        >
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {error}
-        </p>
-      )}
+      {error && <SignInAlert message={error} />}
       <Button type="submit" className="w-full" disabled={pending} loading={pending}>
         {pending ? 'Verifying...' : 'Turn on two-factor sign-in'}
       </Button>
