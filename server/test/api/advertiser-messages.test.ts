@@ -290,10 +290,9 @@ describeApi('messages to advertisers (outbox, delivery, retries)', () => {
     expect(eml).toContain('Price is missing.');
     const sms = sent.find((m) => m.channel === 'sms')!;
     const json = JSON.parse(fs.readFileSync(path.join(dir, `advertiser-message-${sms.id}.json`), 'utf8'));
-    expect(json).toEqual({
-      to: '+94771112223',
-      text: 'Your ad "Flat in Galle" was not approved. Reason: Price is missing.',
-    });
+    const text = 'Your ad "Flat in Galle" was not approved. Reason: Price is missing.';
+    // The SMS gateway's body: one GSM-7 part for English (docs/decisions/0035-strikes-and-languages.md).
+    expect(json).toEqual({ to: '+94771112223', text, encoding: 'gsm7', parts: [text] });
     expect(t.app.advertiserOutbox.embeddedDir).toBe(dir);
   });
 
