@@ -177,7 +177,9 @@ describe('Dashboard in Chromium', () => {
     await badge.waitFor();
     const words = name.split(/[\s._-]+/).filter(Boolean);
     const initials = (words.length >= 2 ? words[0]![0]! + words[1]![0]! : words[0]!.slice(0, 2)).toUpperCase();
-    expect(await badge.textContent()).toBe(`${initials}${name}`);
+    // The badge is the link to one's account, named by its text (a screen reader hears the prefix).
+    expect(await badge.textContent()).toBe(`Your account: ${initials}${name}`);
+    expect(await badge.getByRole('link').getAttribute('href')).toBe('/app/account');
     expect(errors).toEqual([]);
   });
 });

@@ -117,9 +117,10 @@ export function HeaderBar({
             <Link
               to={paths.account}
               title="Your account"
-              aria-label={`Your account (${displayName})`}
               className={cx('flex items-center gap-3 rounded-lg py-1 pr-2 pl-1 hover:bg-slate-800', focusRing)}
             >
+              {/* Named by its text, so the visible name is part of the accessible one (axe). */}
+              <span className="sr-only">Your account: </span>
               <span
                 className="flex size-9 items-center justify-center rounded-full bg-indigo-500/20 text-sm font-semibold text-indigo-200 ring-1 ring-indigo-500/40"
                 aria-hidden="true"
