@@ -49,14 +49,15 @@ export function currentView(state: { view?: AdQueue; filters: AdsFilters; sort: 
 }
 
 /**
- * The views as a row of links, the current one marked; then a view per live rule's queue (tighter
- * below 1280 px, so that with a queue they still take one row at 1024 px).
+ * The views as a row of links, the current one marked; then a view per live rule's queue. Below
+ * 1280 px the row scrolls sideways rather than wrapping, so that it never takes a second line (at
+ * 1024×768 five ads rows stay visible under the header).
  */
 export function AdsViews({ current }: { current: AdsViewId | null }) {
   const queues = useRoutedQueuesQuery();
   const views = [...adsViews, ...(queues.data ?? []).map(queueView)];
   return (
-    <nav aria-label="Views" className="flex flex-wrap gap-0.5 px-2 pt-3 xl:gap-1 xl:px-4">
+    <nav aria-label="Views" className="flex gap-0.5 overflow-x-auto px-2 pt-3 xl:flex-wrap xl:gap-1 xl:px-4">
       {views.map((v) => (
         <Link
           key={v.id}
