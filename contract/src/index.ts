@@ -22,5 +22,6 @@ export * from './queues';
 export * from './list-csv';
 export * from './reports';
 export * from './two-factor';
+export * from './two-factor-messages';
 export * from './strikes';
 export * from './roles';
