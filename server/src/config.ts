@@ -72,6 +72,17 @@ const origin = z
   }, 'must be an origin like https://admin.example.lk (no path)')
   .transform((v) => new URL(v).origin);
 
+/** A comma-separated setting as its trimmed, non-empty items (unset: none). */
+const commaList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
 const envSchema = z.object({
   PORT: z.coerce.number().int('must be a whole number').min(0).max(65535).default(3000),
   HOST: z
@@ -88,16 +99,7 @@ const envSchema = z.object({
     .min(SESSION_TTL_MIN_HOURS, 'must be at least one minute (0.0167 hours)')
     .max(SESSION_TTL_MAX_HOURS, `must be at most ${SESSION_TTL_MAX_HOURS} hours (30 days)`)
     .default(12),
-  ALLOWED_ORIGINS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(origin)),
+  ALLOWED_ORIGINS: commaList.pipe(z.array(origin)),
   PUBLIC_ORIGIN: origin.optional(),
   TRUST_PROXY: trustProxy.default(false),
   SEED_DEMO: bool.optional(),
@@ -164,16 +166,7 @@ const envSchema = z.object({
   LIVE_SERVER_STREAMS: z.coerce.number().int('must be a whole number').min(1).max(100_000).optional(),
   LIVE_REPLAY_EVENTS: z.coerce.number().int('must be a whole number').min(0).max(10_000).default(500),
   // Reports from the public site (docs/decisions/0034-reports.md): bearer tokens, comma-separated.
-  PUBLIC_REPORT_TOKENS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().min(16, 'must be tokens of at least 16 characters'))),
+  PUBLIC_REPORT_TOKENS: commaList.pipe(z.array(z.string().min(16, 'must be tokens of at least 16 characters'))),
   REPORTS_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1).max(1_000_000).default(1200),
   REPORTS_PER_REPORTER: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(20),
 });
