@@ -5,24 +5,9 @@ import {
   type AdHistoryResponse,
   type UserListResponse,
 } from '@backoffice/contract';
-import { baseApi } from './api';
+import { baseApi, withQuery } from './api';
 
 export type ActivityCountParams = Omit<ActivityParams, 'page' | 'pageSize'>;
-
-/** Query string of an activity call; empty filters are left out. */
-export function activityQueryString(params: ActivityParams | ActivityCountParams): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
-  }
-  return search.toString();
-}
-
-const withQuery = (path: string, params: ActivityParams | ActivityCountParams) => {
-  const query = activityQueryString(params);
-  return query ? `${path}?${query}` : path;
-};
 
 /**
  * The audit trail's reads, shared by the activity log, the user detail page and the ad side panel.

@@ -8,6 +8,7 @@ import {
   type AuditEntity,
 } from '@backoffice/contract';
 import { paths } from './paths';
+import { withQuery } from './api';
 
 /** Each action in plain words, as the timeline and the activity log show it. */
 export const actionLabels: Record<AuditAction, string> = {
@@ -35,6 +36,8 @@ export const actionLabels: Record<AuditAction, string> = {
   recovery_codes_regenerated: 'New recovery codes',
   password_changed: 'Password changed',
   session_ended: 'Session ended',
+  passkey_registered: 'Passkey added',
+  passkey_removed: 'Passkey removed',
 };
 
 export const entityLabels: Record<AuditEntity, string> = {
@@ -146,10 +149,7 @@ export type ActivityLogFilters = Partial<
 >;
 
 export function activityLogPath(filters: ActivityLogFilters = {}): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value) search.set(key, value);
-  const query = search.toString();
-  return query ? `${paths.activity}?${query}` : paths.activity;
+  return withQuery(paths.activity, filters);
 }
 
 /** Badge colour of each action: decisions in the status colours, the rest neutral. */
@@ -178,4 +178,6 @@ export const actionTones: Record<AuditAction, 'emerald' | 'amber' | 'rose' | 'sk
   recovery_codes_regenerated: 'sky',
   password_changed: 'sky',
   session_ended: 'slate',
+  passkey_registered: 'sky',
+  passkey_removed: 'amber',
 };

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
 import { initialUserState } from '../features/auth/user-slice';
 import { jsonResponse, makeUser, stubFetch } from '../test/render';
-import { apiError, baseApi, isHttpError, serverMessage } from './api';
+import { apiError, baseApi, isHttpError, serverMessage, toQuery, withQuery } from './api';
 
 // A throwaway endpoint on the app's one API, so the test goes through the real base query and store.
 const probeApi = baseApi.injectEndpoints({
@@ -65,5 +65,20 @@ describe('the base query reads the error body once', () => {
   it('reads anything else (a thrown exception) as a failure without an answer', () => {
     expect(apiError({ name: 'Error', message: 'boom' })).toEqual({ status: null, message: null, errors: {} });
     expect(apiError(undefined)).toEqual({ status: null, message: null, errors: {} });
+  });
+});
+
+describe('the one query-string builder', () => {
+  it('leaves out undefined, null and empty values and keeps zero and false', () => {
+    expect(toQuery({ q: '', status: 'pending', page: 0, all: false, a: undefined, b: null })).toBe(
+      'status=pending&page=0&all=false',
+    );
+  });
+
+  it('encodes values and gives the bare path when nothing is left', () => {
+    expect(withQuery('/ads', { q: 'Toyota & sons', category: 'Cars/Vans' })).toBe(
+      '/ads?q=Toyota+%26+sons&category=Cars%2FVans',
+    );
+    expect(withQuery('/ads', { q: '' })).toBe('/ads');
   });
 });

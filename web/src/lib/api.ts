@@ -1,6 +1,25 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { signOut } from './session-events';
 
+/** A value a list call's query string may carry; empty ones (undefined, null, '') are left out. */
+type QueryValue = string | number | boolean | null | undefined;
+
+/** The one query-string builder of every list call and link (docs/decisions/0024-list-screen-kit.md). */
+export function toQuery(params: object): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params) as [string, QueryValue][]) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  return search.toString();
+}
+
+/** `path?query`, or the bare path when every value is empty. */
+export function withQuery(path: string, params: object): string {
+  const query = toQuery(params);
+  return query ? `${path}?${query}` : path;
+}
+
 /**
  * A failed call as every feature reads it. The server answers bad input with
  * `{ success: false, message, errors? }`; it is read here once, so that features never look at

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { ACTIVITY_PAGE_SIZE, activityText } from '@backoffice/contract';
 import { ExportMenu, PageHeader, Pager, Panel, pageCount } from '../../components/ui';
+import { withQuery } from '../../lib/api';
 import {
-  activityQueryString,
   useCountActivityQuery,
   useListActivityAdminsQuery,
   useListActivityQuery,
@@ -14,8 +14,7 @@ import { useActivityFilters } from './use-activity-filters';
 
 /** The CSV of every entry the filters match (the server streams it; no page limit). */
 function exportUrl(filters: ActivityCountParams): string {
-  const query = activityQueryString(filters);
-  return query ? `/api/activity/export?${query}` : '/api/activity/export';
+  return withQuery('/api/activity/export', filters);
 }
 
 /**

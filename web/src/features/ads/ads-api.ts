@@ -9,18 +9,7 @@ import type {
   Advertisement,
 } from '@backoffice/contract';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { baseApi } from '../../lib/api';
-
-/** Query string of a list or count call; empty category, district and q are left out. */
-function withQuery(path: string, params: AdListParams | AdCountParams): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
-}
+import { baseApi, withQuery } from '../../lib/api';
 
 export const adListUrl = (params: AdListParams) => withQuery('/advertisements/list', params);
 

@@ -1,5 +1,6 @@
 import { exportText, type AdExportParams, type AdListParams } from '@backoffice/contract';
 import { ExportMenu } from '../../components/ui';
+import { withQuery } from '../../lib/api';
 
 /** Thousands separators as the rest of the back office shows numbers. */
 export const formatCount = (n: number) => n.toLocaleString('en-LK');
@@ -20,12 +21,7 @@ export function adExportUrl(params: AdListParams): string {
     sort: params.sort,
     order: params.order,
   };
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
-  }
-  return `/api/advertisements/export?${search}`;
+  return withQuery('/api/advertisements/export', query);
 }
 
 /** `Export as` with one item, "Export 12,345 ads as CSV"; the number shows once the list has counted. */

@@ -1,18 +1,8 @@
 import type { AdListResponse, DataExtractDataset, DataExtractParams } from '@backoffice/contract';
-import { baseApi } from '../../lib/api';
-
-/** The query string of a Data Extract call; empty filters are left out. */
-export function extractQuery(params: DataExtractParams): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
-  }
-  return search.toString();
-}
+import { baseApi, withQuery } from '../../lib/api';
 
 export const extractUrl = (dataset: DataExtractDataset, params: DataExtractParams, what: 'count' | 'export') =>
-  `/data-extract/${dataset}/${what}?${extractQuery(params)}`;
+  withQuery(`/data-extract/${dataset}/${what}`, params);
 
 export const dataExtractApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

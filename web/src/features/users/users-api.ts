@@ -7,16 +7,11 @@ import type {
   UserListResponse,
   UserUpdateInput,
 } from '@backoffice/contract';
-import { baseApi } from '../../lib/api';
+import { baseApi, withQuery } from '../../lib/api';
 
 /** Query string of GET /api/users (or its count); an empty search is left out. */
 export function userListUrl(params: UserListParams | UserCountParams, path = '/users'): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
-  }
-  return `${path}?${search}`;
+  return withQuery(path, params);
 }
 
 const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;
