@@ -169,6 +169,9 @@ const envSchema = z.object({
   PUBLIC_REPORT_TOKENS: commaList.pipe(z.array(z.string().min(16, 'must be tokens of at least 16 characters'))),
   REPORTS_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1).max(1_000_000).default(1200),
   REPORTS_PER_REPORTER: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(20),
+  // A rule's backtest pace (docs/decisions/0030-moderation-rules.md, "The list while backtests run").
+  BACKTEST_BATCH: z.coerce.number().int('must be a whole number').min(10).max(10_000).default(500),
+  BACKTEST_REST_RATIO: z.coerce.number().min(0).max(20).default(1),
 });
 
 export type Config = {
@@ -204,6 +207,8 @@ export type Config = {
   live: { streamsPerSession: number; streamsPerServer: number | undefined; replayMaxEvents: number };
   /** The public report intake: its tokens (none: no intake) and throttles. */
   publicReports: { tokens: string[]; perTokenPerMinute: number; perAddressPerHour: number };
+  /** A backtest's decided ads per statement, and its rest after each batch as a multiple of the batch's time. */
+  backtestPace: { batchSize: number; restRatio: number };
 };
 
 export type S3Config = {
@@ -306,5 +311,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perTokenPerMinute: e.REPORTS_PER_MINUTE,
       perAddressPerHour: e.REPORTS_PER_REPORTER,
     },
+    backtestPace: { batchSize: e.BACKTEST_BATCH, restRatio: e.BACKTEST_REST_RATIO },
   };
 }

@@ -19,6 +19,16 @@ describe('config (docs/decisions/0010-repository-and-configuration.md)', () => {
     expect(c.databaseUrl).toBeUndefined();
   });
 
+  it("reads a backtest's pace, 500 ads a batch and a rest as long as the batch by default", () => {
+    expect(loadConfig({}).backtestPace).toEqual({ batchSize: 500, restRatio: 1 });
+    expect(loadConfig({ BACKTEST_BATCH: '250', BACKTEST_REST_RATIO: '2.5' }).backtestPace).toEqual({
+      batchSize: 250,
+      restRatio: 2.5,
+    });
+    expect(() => loadConfig({ BACKTEST_REST_RATIO: '-1' })).toThrow(/BACKTEST_REST_RATIO/);
+    expect(() => loadConfig({ BACKTEST_BATCH: '5' })).toThrow(/BACKTEST_BATCH/);
+  });
+
   it('reads the marketplace time zone, Asia/Colombo by default, and refuses one that is not a zone', () => {
     expect(loadConfig({}).timeZone).toBe('Asia/Colombo');
     expect(loadConfig({ MARKETPLACE_TIME_ZONE: 'Asia/Kolkata' }).timeZone).toBe('Asia/Kolkata');

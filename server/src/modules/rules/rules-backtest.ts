@@ -96,6 +96,8 @@ export type RuleBacktestsDeps = {
   order?: RequestOrder;
   /** The requests in flight, which the backtest lets go first. */
   load?: InteractiveLoad;
+  /** Ads per statement and the rest's ratio (config BACKTEST_BATCH, BACKTEST_REST_RATIO); else the defaults below. */
+  pace?: { batchSize: number; restRatio: number };
 };
 
 type Run = { stop: AbortController; done: Promise<void> };
@@ -116,7 +118,9 @@ export class RuleBacktests {
   readonly #running = new Map<string, Run>();
   #closed = false;
 
-  constructor(private readonly deps: RuleBacktestsDeps) {}
+  constructor(private readonly deps: RuleBacktestsDeps) {
+    if (deps.pace) ({ batchSize: this.batchSize, restRatio: this.restRatio } = deps.pace);
+  }
 
   /** On the embedded database only this process ever ran backtests: one left running was cut off by a crash. */
   async open(kind: 'pglite' | 'postgres'): Promise<void> {
