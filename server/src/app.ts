@@ -224,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
     order: database.requestOrder,
     load: interactiveLoad,
+    pace: config.backtestPace,
   });
   await ruleBacktests.open(database.kind);
   app.addHook('onClose', () => ruleBacktests.close());
