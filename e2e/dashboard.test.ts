@@ -177,9 +177,38 @@ describe('Dashboard in Chromium', () => {
     await badge.waitFor();
     const words = name.split(/[\s._-]+/).filter(Boolean);
     const initials = (words.length >= 2 ? words[0]![0]! + words[1]![0]! : words[0]!.slice(0, 2)).toUpperCase();
-    // The badge is the link to one's account, named by its text (a screen reader hears the prefix).
+    // The badge opens one's self-service menu, named by its text (a screen reader hears the prefix).
     expect(await badge.textContent()).toBe(`Your account: ${initials}${name}`);
-    expect(await badge.getByRole('link').getAttribute('href')).toBe('/app/account');
+    const button = badge.getByRole('button', { name: /^Your account/ });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu', { name: /^Your account/ });
+    await menu.waitFor();
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Account', 'Sessions', 'Sign out']);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await button.click();
+    await page.getByRole('menuitem', { name: 'Account' }).click();
+    await page.waitForURL('**/app/account');
     expect(errors).toEqual([]);
+  });
+
+  it('user menu at 390×844 and 1280×720 (screenshots)', async () => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 720 },
+    ]) {
+      const sized = await e2e.signIn({ context: { viewport } });
+      await sized.page.getByRole('button', { name: /^Your account/ }).click();
+      const menu = sized.page.getByRole('menu', { name: /^Your account/ });
+      await menu.waitFor();
+      const box = (await menu.boundingBox())!;
+      // Whole and on screen at both sizes.
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      await screenshot(sized.page, `user-menu-${viewport.width}x${viewport.height}`);
+      expect(sized.errors).toEqual([]);
+    }
   });
 });

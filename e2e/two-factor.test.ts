@@ -23,7 +23,8 @@ describe('two-factor sign-in in Chromium', () => {
 
   it('enrols from the account page, then signs in with a code and with a recovery code', async () => {
     const { page, errors } = await e2e.signIn({ email: second.email, password: SECOND_PASSWORD });
-    await page.getByRole('link', { name: /^Your account/ }).click();
+    await page.getByRole('button', { name: /^Your account/ }).click();
+    await page.getByRole('menuitem', { name: 'Account' }).click();
     await page.waitForURL('**/app/account');
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();

@@ -8,19 +8,12 @@ import { hasUnread, selectLastSeenAt } from '../../features/notifications/notifi
 import { paths } from '../../lib/paths';
 import { useAppSelector } from '../hooks';
 import { FullscreenButton } from './fullscreen-button';
+import { UserMenu } from './user-menu';
 
 /** How often the bell asks whether something new arrived. */
 export const BELL_POLL_MS = 60_000;
 
-/** Up to two initials from the display name ("Ruwan Jayasinghe" → "RJ", "admin" → "AD"). */
-export function initialsOf(name: string): string {
-  const words = name
-    .trim()
-    .split(/[\s._-]+/)
-    .filter(Boolean);
-  if (words.length >= 2) return (words[0]![0]! + words[1]![0]!).toUpperCase();
-  return (words[0] ?? '?').slice(0, 2).toUpperCase();
-}
+export { initialsOf } from './user-menu';
 
 export interface HeaderMenu {
   open: boolean;
@@ -32,7 +25,7 @@ export interface HeaderMenu {
 /**
  * The bar above every screen (docs/product.md#overview): under 1024 px the menu button that opens
  * the sidebar, a search box that opens the ads directory searching the text, the notifications bell
- * (dot only when something is unread), the full-screen toggle and the signed-in admin's badge.
+ * (dot only when something is unread), the full-screen toggle and the signed-in admin's badge, which opens their self-service menu.
  */
 export function HeaderBar({
   sessionChecked = true,
@@ -112,23 +105,9 @@ export function HeaderBar({
         </Link>
         <FullscreenButton />
         {user && (
-          // The badge opens the admin's own account: two-factor sign-in, password, sessions (issue 36.4).
+          // The badge opens the admin's self-service menu: Account, Sessions, Sign out (issue 36.4).
           <div role="group" aria-label={`Signed in as ${displayName}`}>
-            <Link
-              to={paths.account}
-              title="Your account"
-              className={cx('flex items-center gap-3 rounded-lg py-1 pr-2 pl-1 hover:bg-slate-800', focusRing)}
-            >
-              {/* Named by its text, so the visible name is part of the accessible one (axe). */}
-              <span className="sr-only">Your account: </span>
-              <span
-                className="flex size-9 items-center justify-center rounded-full bg-indigo-500/20 text-sm font-semibold text-indigo-200 ring-1 ring-indigo-500/40"
-                aria-hidden="true"
-              >
-                {initialsOf(displayName)}
-              </span>
-              <span className="text-sm font-medium text-slate-200 max-md:sr-only">{displayName}</span>
-            </Link>
+            <UserMenu displayName={displayName} />
           </div>
         )}
       </div>

@@ -1,21 +1,10 @@
 import { useEffect, useRef, type FocusEvent } from 'react';
-import { useDispatch } from 'react-redux';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink } from 'react-router';
 import { LogOut, X } from 'lucide-react';
 import { IconButton, Logo, cx, focusRing } from '../../components/ui';
-import { signOut } from '../../features/auth/user-slice';
-import { baseApi } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { navItems } from './nav-items';
-
-/** GET /api/user/signout; failures are ignored (docs/product.md#calls, docs/product.md#error-catalogue). */
-async function requestSignOut() {
-  try {
-    await fetch('/api/user/signout', { credentials: 'include' });
-  } catch {
-    // Logout errors are ignored: the session is cleared locally either way.
-  }
-}
+import { useSignOut } from './use-sign-out';
 
 export interface SidebarProps {
   id?: string;
@@ -32,8 +21,7 @@ export interface SidebarProps {
  * back to the menu button, and tabbing out of it closes it.
  */
 export function Sidebar({ id, open = false, onClose }: SidebarProps) {
-  const dispatch = useDispatch();
-  const navigate = useNavigate();
+  const handleLogout = useSignOut();
   const aside = useRef<HTMLElement>(null);
   const close = useRef(onClose);
   useEffect(() => {
@@ -52,14 +40,6 @@ export function Sidebar({ id, open = false, onClose }: SidebarProps) {
 
   function onBlur(event: FocusEvent<HTMLElement>) {
     if (open && event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) onClose?.(false);
-  }
-
-  async function handleLogout() {
-    await requestSignOut();
-    dispatch(signOut());
-    // Forget cached admin data so nothing of this session is shown to the next user.
-    dispatch(baseApi.util.resetApiState());
-    navigate(paths.signIn, { replace: true });
   }
 
   return (

@@ -104,37 +104,97 @@ export function RadixRowMenu({
           sideOffset={4}
           collisionPadding={8}
           loop
-          className="z-50 min-w-36 rounded-lg border border-slate-700 bg-slate-900 p-1 shadow-xl shadow-black/40"
+          className={contentClass}
           onCloseAutoFocus={(event) => {
             // Back to the button unless an action has already put focus somewhere (a dialog).
             event.preventDefault();
             if (!document.activeElement || document.activeElement === document.body) trigger.current?.focus();
           }}
         >
-          {items.map((item) => (
-            <Menu.Item
-              key={item.label}
-              disabled={item.disabled}
-              onSelect={() => select(item)}
-              className={cx(
-                'flex min-h-9 w-full cursor-default items-center gap-2 rounded-md px-3 text-left text-sm outline-none',
-                'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-70',
-                item.tone === 'danger'
-                  ? 'text-rose-300 data-[highlighted]:bg-rose-500/15'
-                  : 'text-slate-200 data-[highlighted]:bg-slate-800',
-              )}
-            >
-              {item.icon}
-              {item.hint ? (
-                <span className="flex flex-col py-1">
-                  <span>{item.label}</span>
-                  <span className="max-w-56 truncate text-xs text-slate-400">{item.hint}</span>
-                </span>
-              ) : (
-                item.label
-              )}
-            </Menu.Item>
-          ))}
+          <MenuItems items={items} onSelect={select} />
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}
+
+const contentClass = 'z-50 min-w-36 rounded-lg border border-slate-700 bg-slate-900 p-1 shadow-xl shadow-black/40';
+
+function MenuItems({ items, onSelect }: { items: RowMenuItem[]; onSelect: (item: RowMenuItem) => void }) {
+  return (
+    <>
+      {items.map((item) => (
+        <Menu.Item
+          key={item.label}
+          disabled={item.disabled}
+          onSelect={() => onSelect(item)}
+          className={cx(
+            'flex min-h-9 w-full cursor-default items-center gap-2 rounded-md px-3 text-left text-sm outline-none',
+            'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-70',
+            item.tone === 'danger'
+              ? 'text-rose-300 data-[highlighted]:bg-rose-500/15'
+              : 'text-slate-200 data-[highlighted]:bg-slate-800',
+          )}
+        >
+          {item.icon}
+          {item.hint ? (
+            <span className="flex flex-col py-1">
+              <span>{item.label}</span>
+              <span className="max-w-56 truncate text-xs text-slate-400">{item.hint}</span>
+            </span>
+          ) : (
+            item.label
+          )}
+        </Menu.Item>
+      ))}
+    </>
+  );
+}
+
+/**
+ * A button named by its own content (the header's user badge) opening a small menu: Enter, Space
+ * or a click opens it, arrows move, Escape closes it and gives focus back to the button.
+ */
+export function RadixMenuButton({
+  items,
+  triggerClassName,
+  children,
+  initiallyOpen = false,
+}: {
+  items: RowMenuItem[];
+  triggerClassName: string;
+  /** The button's content, which is also its accessible name. */
+  children: ReactNode;
+  initiallyOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    <Menu.Root open={open} onOpenChange={setOpen} modal={false}>
+      <Menu.Trigger ref={trigger} className={triggerClassName}>
+        {children}
+      </Menu.Trigger>
+      <Menu.Portal>
+        {/* Named by its button (Radix's aria-labelledby). */}
+        <Menu.Content
+          align="end"
+          sideOffset={4}
+          collisionPadding={8}
+          loop
+          className={contentClass}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (!document.activeElement || document.activeElement === document.body) trigger.current?.focus();
+          }}
+        >
+          <MenuItems
+            items={items}
+            onSelect={(item) => {
+              flushSync(() => setOpen(false));
+              trigger.current?.focus();
+              item.onSelect();
+            }}
+          />
         </Menu.Content>
       </Menu.Portal>
     </Menu.Root>

@@ -102,7 +102,7 @@ export function AccountPage() {
       <Section title="Password">
         <ChangePasswordForm needsCode={data?.totpEnabled ?? false} />
       </Section>
-      <Section title="Sessions">
+      <Section title="Sessions" id="sessions">
         <SessionsList />
       </Section>
     </div>

@@ -1,13 +1,19 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { messages, MIN_PASSWORD_LENGTH, twoFactorMessages } from '@backoffice/contract';
 import { Banner, Button, Panel, TextField, type BannerMessage } from '../../components/ui';
 import { apiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { useChangePasswordMutation, useEndSessionMutation, useGetAccountSessionsQuery } from './account-api';
 
-export function Section({ title, children }: { title: string; children: ReactNode }) {
+/** One section of the Account page; with an `id`, a link to `#id` (the header's Sessions) scrolls to it. */
+export function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (id && hash === `#${id}`) document.getElementById(id)?.scrollIntoView?.({ block: 'start' });
+  }, [id, hash]);
   return (
-    <Panel>
+    <Panel id={id} className="scroll-mt-20">
       <h2 className="mb-4 text-lg font-semibold text-slate-100">{title}</h2>
       {children}
     </Panel>
