@@ -14,7 +14,8 @@
  *
  * Run: npm run bench:rules -- [--ads N (1000000)] [--limit N (100000)] [--seconds S (60)]
  *   [--connections N (10)] [--eval-ads N (20000)] [--record] [--pg-url URL (seeded already: bench/seed-million.ts;
- *   its rule and backtests are deleted at the end)]
+ *   its rule and backtests are deleted at the end)] [--batch N] [--rest-ratio R (the server's BACKTEST_BATCH and
+ *   BACKTEST_REST_RATIO; unset: its defaults)]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,6 +44,9 @@ const { values: args } = parseArgs({
     'eval-ads': { type: 'string', default: '20000' },
     record: { type: 'boolean', default: false },
     'pg-url': { type: 'string' },
+    // The server's BACKTEST_BATCH and BACKTEST_REST_RATIO (unset: the server's defaults).
+    batch: { type: 'string' },
+    'rest-ratio': { type: 'string' },
   },
 });
 const ADS = Number(args.ads);
@@ -175,7 +179,11 @@ async function main() {
           ${JSON.stringify(BACKTEST_RULE.action)}::jsonb) returning id`),
     );
 
-    server = await startServer({ dataDir, env: { DATABASE_URL: pgUrl, SEED_DEMO: 'false' } });
+    const pace = {
+      ...(args.batch ? { BACKTEST_BATCH: args.batch } : {}),
+      ...(args['rest-ratio'] ? { BACKTEST_REST_RATIO: args['rest-ratio'] } : {}),
+    };
+    server = await startServer({ dataDir, env: { DATABASE_URL: pgUrl, SEED_DEMO: 'false', ...pace } });
     const url = server.url;
     const cookie = await apiSignIn(url);
     const api = async (method: string, pathname: string, body?: unknown) => {
