@@ -65,6 +65,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
  * An open load on loopback: one GET every 1000/`rate` ms, whether or not the earlier ones are
  * answered, as a team at work sends them (autocannon's rate limit sends each second's requests
  * in one burst). Runs for `seconds`, or until `until` settles (req/s then counts the time run).
+ * With `post`, each request is a POST of the JSON body `post(i)` returns instead (any 2xx is an answer).
  */
 export async function paced(opts: {
   url: string;
@@ -72,27 +73,38 @@ export async function paced(opts: {
   seconds: number;
   headers?: Record<string, string>;
   until?: Promise<unknown>;
+  post?: (i: number) => string;
+  /** Told of each error: the status of an answer that is not one, or the network error's code. */
+  onError?: (status: number | string) => void;
 }): Promise<LoadResult> {
   assertLoopback(opts.url);
   const url = new URL(opts.url);
   const agent = new http.Agent({ keepAlive: true });
   const latencies: number[] = [];
   let errors = 0;
-  const get = () =>
+  const get = (i: number) =>
     new Promise<void>((resolve) => {
       const sent = performance.now();
-      const req = http.get(url, { agent, headers: opts.headers }, (res) => {
+      const body = opts.post?.(i);
+      const headers = body === undefined ? opts.headers : { ...opts.headers, 'content-type': 'application/json' };
+      const req = http.request(url, { agent, headers, method: body === undefined ? 'GET' : 'POST' }, (res) => {
         res.resume();
         res.on('end', () => {
-          if (res.statusCode === 200) latencies.push(performance.now() - sent);
-          else errors++;
+          const ok = body === undefined ? res.statusCode === 200 : res.statusCode! >= 200 && res.statusCode! < 300;
+          if (ok) latencies.push(performance.now() - sent);
+          else {
+            errors++;
+            opts.onError?.(res.statusCode ?? 0);
+          }
           resolve();
         });
       });
-      req.on('error', () => {
+      req.on('error', (err: NodeJS.ErrnoException) => {
         errors++;
+        opts.onError?.(err.code ?? err.message);
         resolve();
       });
+      req.end(body);
     });
   let stopped = false;
   void opts.until?.finally(() => (stopped = true));
@@ -102,7 +114,7 @@ export async function paced(opts: {
     const due = started + (i * 1000) / opts.rate;
     if (due - started >= opts.seconds * 1000) break;
     await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
-    if (!stopped) inFlight.push(get());
+    if (!stopped) inFlight.push(get(i));
   }
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(inFlight);

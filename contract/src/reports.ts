@@ -200,3 +200,26 @@ export type ReportUpdateResponse = z.infer<typeof reportUpdateResponse>;
 
 /** POST /api/advertisements/{id}/dismiss-reports: the approved ad's open reports dismissed (the Reported view). */
 export const dismissReportsResponse = z.object({ success: z.literal(true), dismissed: z.number().int() });
+
+/**
+ * GET and PUT /api/reports/settings (the inbox's Settings dialog, administrators): the open reports
+ * that put an approved ad in the Reported view, and the days a strike stays active.
+ */
+export const MAX_REPORTED_THRESHOLD = 1_000;
+export const MAX_STRIKE_EXPIRY_DAYS = 3_650;
+export const reportSettingsMessages = {
+  threshold: `Enter a whole number from 1 to ${MAX_REPORTED_THRESHOLD.toLocaleString('en')}`,
+  expiry: `Enter a whole number of days from 1 to ${MAX_STRIKE_EXPIRY_DAYS.toLocaleString('en')}`,
+} as const;
+const wholeFrom1 = (max: number, message: string) =>
+  z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(max, { error: message });
+export const reportSettings = z.strictObject({
+  reportedThreshold: wholeFrom1(MAX_REPORTED_THRESHOLD, reportSettingsMessages.threshold),
+  strikeExpiryDays: wholeFrom1(MAX_STRIKE_EXPIRY_DAYS, reportSettingsMessages.expiry),
+});
+export type ReportSettings = z.infer<typeof reportSettings>;
+export const reportSettingsResponse = z.object({
+  success: z.literal(true),
+  settings: z.object({ reportedThreshold: z.number().int(), strikeExpiryDays: z.number().int() }),
+});
+export type ReportSettingsResponse = z.infer<typeof reportSettingsResponse>;

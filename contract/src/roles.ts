@@ -53,6 +53,8 @@ export const PERMISSIONS = [
   'reports.read',
   'reports.reply',
   'reports.handle',
+  /** The inbox's settings (Reported view threshold, strike expiry): administrators only. */
+  'reports.settings',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -279,6 +279,16 @@ export const operations: Record<string, OperationText> = {
     "Dismiss an ad's open reports (the Reported view)",
     'How many were dismissed',
   ),
+  'GET /api/reports/settings': op(
+    'getReportSettings',
+    "The Reported view's threshold and the strikes' expiry",
+    'The settings',
+  ),
+  'PUT /api/reports/settings': op(
+    'setReportSettings',
+    "Set the Reported view's threshold and the strikes' expiry",
+    'The settings',
+  ),
 
   'POST /api/moderation-rules/:id/backtest': op(
     'startRuleBacktest',

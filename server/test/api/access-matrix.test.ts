@@ -139,6 +139,8 @@ const covered = [
   'GET /api/reports',
   'PUT /api/reports/:id',
   'POST /api/advertisements/:id/dismiss-reports',
+  'GET /api/reports/settings',
+  'PUT /api/reports/settings',
   // Strikes (docs/decisions/0035-strikes-and-languages.md).
   'GET /api/users/:id/strikes',
   'DELETE /api/users/:id/strikes/:adId',

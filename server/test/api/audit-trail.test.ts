@@ -374,6 +374,15 @@ describeApi('audit trail: one entry per change, in its transaction (docs/decisio
       const send = () => inject({ method: 'PUT', url: `/api/reports/${id}`, payload: { state: 'resolved' } });
       return { send, expected: byAdmin('report', 'updated', id) };
     },
+    'PUT /api/reports/settings': async () => {
+      const send = () =>
+        inject({
+          method: 'PUT',
+          url: '/api/reports/settings',
+          payload: { reportedThreshold: 4, strikeExpiryDays: 90 },
+        });
+      return { send, expected: byAdmin('setting', 'updated', null) };
+    },
     'POST /api/advertisements/:id/dismiss-reports': async () => {
       const ad = await makeAd(t.database.db, { status: 'approved' });
       const id = await makeReport(t.database.db, { adId: ad.id });

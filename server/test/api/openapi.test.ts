@@ -350,6 +350,16 @@ describeApi('OpenAPI description at /api/docs/json', () => {
       ...twoFactorCalls(t, () => makeAdmin(t.database.db)),
       { route: 'GET /api/health', send: () => inject({ method: 'GET', url: '/api/health', cookie: null }) },
       { route: 'GET /api/reports', send: () => inject({ method: 'GET', url: '/api/reports?state=open' }) },
+      { route: 'GET /api/reports/settings', send: () => inject({ method: 'GET', url: '/api/reports/settings' }) },
+      {
+        route: 'PUT /api/reports/settings',
+        send: () =>
+          inject({
+            method: 'PUT',
+            url: '/api/reports/settings',
+            payload: { reportedThreshold: 3, strikeExpiryDays: 60 },
+          }),
+      },
       {
         route: 'PUT /api/reports/:id',
         send: async () => {

@@ -82,6 +82,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /api/reports': 'reports.read',
   'PUT /api/reports/:id': 'reports.reply',
   'POST /api/advertisements/:id/dismiss-reports': 'reports.handle',
+  'GET /api/reports/settings': 'reports.read',
+  'PUT /api/reports/settings': 'reports.settings',
   // Messages to advertisers.
   'GET /api/advertiser-messages': 'messages.read',
   'POST /api/advertiser-messages/:id/retry': 'messages.retry',

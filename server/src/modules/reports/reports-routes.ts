@@ -5,12 +5,15 @@ import {
   publicReportResponse,
   reportListQuery,
   reportListResponse,
+  reportSettings,
+  reportSettingsResponse,
   reportUpdateBody,
   reportUpdateResponse,
   uuidParam,
 } from '@backoffice/contract';
 import { requirePermission } from '../access/access-guard';
 import type { ModuleDeps } from '../module-deps';
+import { readReportSettings, saveReportSettings } from './report-settings';
 import { ReportsService } from './reports-service';
 
 /**
@@ -42,8 +45,23 @@ export const publicReportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsServic
 /** The Bug Reports inbox's calls (admin-only, docs/decisions/0012-access-control.md). */
 export const reportsRoutes: FastifyPluginAsyncZod<ModuleDeps & { reports: ReportsService }> = async (
   app,
-  { reports },
+  { reports, db, clock },
 ) => {
+  // The inbox's Settings dialog: anyone with the inbox reads them, administrators change them.
+  app.get('/api/reports/settings', { schema: { response: { 200: reportSettingsResponse } } }, async () => ({
+    success: true as const,
+    settings: await readReportSettings(db),
+  }));
+
+  app.put(
+    '/api/reports/settings',
+    { schema: { body: reportSettings, response: { 200: reportSettingsResponse } } },
+    async (request) => ({
+      success: true as const,
+      settings: await saveReportSettings(db, clock, request.body, request.session!.user.id),
+    }),
+  );
+
   app.get(
     '/api/reports',
     { schema: { querystring: reportListQuery, response: { 200: reportListResponse } } },

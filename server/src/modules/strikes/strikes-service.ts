@@ -16,6 +16,11 @@ export function activeStrikesSql(userId: SQL, now: Date | SQL): SQL {
 export function strikesOf(db: Executor, userId: string, now: Date): Promise<UserStrikes> {
   return repo.strikesOf(db, userId, now);
 }
+/** The strike expiry setting's key and its value now (the inbox's Settings dialog). */
+export const STRIKE_EXPIRY_KEY = repo.STRIKE_EXPIRY_KEY;
+export function strikeExpiryDays(db: Executor): Promise<number> {
+  return repo.expiryDays(db);
+}
 
 /** Strikes of advertisers (docs/decisions/0035-strikes-and-languages.md). */
 export class StrikesService {

@@ -36,8 +36,10 @@ import {
 } from '../../components/ui';
 import { serverMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
+import { useCan } from '../../lib/permissions';
 import { selectCurrentUser } from '../../lib/session-events';
 import { ReportPanel, stateTones } from './report-panel';
+import { ReportSettingsDialog } from './report-settings-dialog';
 import { useListReportsQuery, useUpdateReportMutation } from './reports-api';
 import { useReportsState, type ReportFilterKey } from './use-reports-state';
 
@@ -64,6 +66,8 @@ export function ReportsPage() {
   const me = useSelector(selectCurrentUser);
   const panel = usePanel<{ id: string }>();
   const message = useTimedMessage(5000);
+  const canChangeSettings = useCan('reports.settings');
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [total, setTotal] = useState<number | undefined>(undefined);
   const data = list.currentData;
   if (data?.total !== undefined && data.total !== total) setTotal(data.total);
@@ -81,7 +85,25 @@ export function ReportsPage() {
 
   return (
     <>
-      <PageHeader title="Bug Reports" />
+      <PageHeader
+        title="Bug Reports"
+        actions={
+          canChangeSettings ? (
+            <Button variant="secondary" onClick={() => setSettingsOpen(true)}>
+              Settings
+            </Button>
+          ) : undefined
+        }
+      />
+      {settingsOpen && (
+        <ReportSettingsDialog
+          onClose={() => setSettingsOpen(false)}
+          onSaved={() => {
+            setSettingsOpen(false);
+            message.show('success', 'Settings saved');
+          }}
+        />
+      )}
       {message.message && (
         <div className="mb-4">
           <Banner message={message.message} onDismiss={message.clear} />
