@@ -1,12 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roleCan, roleMessages, type Permission } from '@backoffice/contract';
 import { ForbiddenError } from '../../lib/errors';
+import type { Db } from '../../db/client';
+import { AD_ROUTES, checkAdScope, type AdOf } from './ad-scope';
 import { routePermission } from './route-permissions';
+
+export { categoryScope } from './ad-scope';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission the route needs (docs/decisions/0033-roles.md); set from ROUTE_PERMISSIONS. */
     permission?: Permission;
+    /** The ad a route is about, for a scoped moderator's categories (ad-scope.ts AD_ROUTES). */
+    adOf?: AdOf;
   }
 }
 
@@ -18,13 +24,17 @@ const UNDECLARED = 'Your role does not allow this (missing permission: a rule fo
  * is registered, and every request is checked against the session's role after the session guard.
  * The role came with the session's own query: the check reads no database.
  */
-export function guardPermissions(scope: FastifyInstance): void {
+export function guardPermissions(scope: FastifyInstance, db: Db): void {
   scope.addHook('onRoute', (route) => {
-    if (route.config?.permission) return;
     const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
+    const adOf = route.config?.adOf ?? AD_ROUTES[`${method} ${route.url}`];
+    if (adOf) route.config = { ...route.config, adOf };
+    if (route.config?.permission) return;
     const permission = routePermission(method, route.url);
     if (permission) route.config = { ...route.config, permission };
   });
+  // After the params are validated: a scoped moderator's request about an ad of another category.
+  scope.addHook('preHandler', async (request) => checkAdScope(db, request, request.routeOptions.config.adOf));
   scope.addHook('onRequest', async (request) => {
     const role = request.session?.user.role;
     if (role === 'administrator') return;
@@ -38,10 +48,4 @@ export function guardPermissions(scope: FastifyInstance): void {
 export function requirePermission(request: FastifyRequest, permission: Permission): void {
   if (!roleCan(request.session?.user.role, permission))
     throw new ForbiddenError(roleMessages.missingPermission(permission));
-}
-
-/** The categories a scoped moderator is limited to; null for everyone else (every category). */
-export function categoryScope(request: FastifyRequest): string[] | null {
-  const user = request.session?.user;
-  return user?.role === 'moderator' && user.categories?.length ? user.categories : null;
 }

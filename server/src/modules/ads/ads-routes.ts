@@ -18,7 +18,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from '../../plugins/validator';
-import { categoryScope } from '../access/access-guard';
+import { categoryScope, checkAdsScope } from '../access/ad-scope';
 import type { ModuleDeps } from '../module-deps';
 import { AdsReadService } from './ads-read-service';
 import { AdsService } from './ads-service';
@@ -96,6 +96,8 @@ export const adsRoutes: FastifyPluginAsyncZod<ModuleDeps & { timeZone?: string }
           categories ? { ...body, match: { ...body.match, ...{ categories } } } : body,
           request.session!.user.id,
         );
+      // By ids: one ad of another category refuses them all, before anything changes.
+      await checkAdsScope(db, request, body.ids);
       return { success: true as const, results: await ads.bulkStatus(body, request.session!.user.id) };
     },
   );

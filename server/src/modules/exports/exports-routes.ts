@@ -24,7 +24,7 @@ import type { ModuleDeps } from '../module-deps';
 import { exportFileName, sendCsv, type CsvColumn } from './csv-response';
 import { activityColumns, adColumns, bannerColumns, dutyColumns, packageColumns, userColumns } from './export-columns';
 import * as repo from './exports-repository';
-import { requirePermission } from '../access/access-guard';
+import { categoryScope, requirePermission } from '../access/access-guard';
 
 /** The Data Extract's activity dataset: its date range and a search on the entries' labels. */
 const activityExtractQuery = z.strictObject({
@@ -126,10 +126,13 @@ export const exportsRoutes: FastifyPluginAsyncZod<
     },
   });
 
-  /** `adminId`: who asks, for the views that depend on it (My claims) and on the clock (Overdue). */
-  const adsJob = (query: unknown, name: string, adminId: string): Job => {
+  /**
+   * `adminId`: who asks, for the views that depend on it (My claims) and on the clock (Overdue);
+   * `categories`: a scoped moderator's (docs/decisions/0033-roles.md), null for every category.
+   */
+  const adsJob = (query: unknown, name: string, adminId: string, categories: string[] | null): Job => {
     const q = parse(adExportQuery, query);
-    const f = { ...q, ...dayRange(q, timeZone), viewer: { adminId, now: clock(), timeZone } };
+    const f = { ...q, ...dayRange(q, timeZone), viewer: { adminId, now: clock(), timeZone }, categories };
     return csvJob({
       name,
       columns: adColumns,
@@ -161,10 +164,10 @@ export const exportsRoutes: FastifyPluginAsyncZod<
     });
   };
 
-  function job(dataset: DataExtractDataset, query: unknown, adminId: string): Job {
+  function job(dataset: DataExtractDataset, query: unknown, request: FastifyRequest): Job {
     switch (dataset) {
       case 'ads':
-        return adsJob(query, 'ads', adminId);
+        return adsJob(query, 'ads', request.session!.user.id, categoryScope(request));
       case 'advertisers':
         return usersJob(query, 'advertisers');
       case 'packages': {
@@ -213,7 +216,8 @@ export const exportsRoutes: FastifyPluginAsyncZod<
   app.get(
     '/api/advertisements/export',
     { schema: { querystring: adExportQuery, response: csvResponse } },
-    async (request, reply) => adsJob(request.query, 'ads', request.session!.user.id).send(reply, request),
+    async (request, reply) =>
+      adsJob(request.query, 'ads', request.session!.user.id, categoryScope(request)).send(reply, request),
   );
 
   app.get(
@@ -235,7 +239,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
     },
     async (request) => ({
       success: true as const,
-      total: await job(datasetAllowed(request), stripUnset(request.query), request.session!.user.id).count(),
+      total: await job(datasetAllowed(request), stripUnset(request.query), request).count(),
     }),
   );
 
@@ -248,8 +252,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
         response: csvResponse,
       },
     },
-    async (request, reply) =>
-      job(datasetAllowed(request), stripUnset(request.query), request.session!.user.id).send(reply, request),
+    async (request, reply) => job(datasetAllowed(request), stripUnset(request.query), request).send(reply, request),
   );
 };
 
