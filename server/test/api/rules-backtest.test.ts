@@ -10,6 +10,8 @@ import {
 } from '@backoffice/contract';
 import { rowsOf } from '../../src/db/client';
 import { moderationRules, ruleBacktests } from '../../src/db/schema';
+import { factsRead } from '../../src/modules/rules/advertiser-facts';
+import { advertiserFacts } from '../../src/modules/rules/rules-backtest-repository';
 import { holdBacktests } from '../support/backtest-hold';
 import { makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
@@ -167,6 +169,26 @@ describeApi('rule backtests', () => {
 
     const signal = await makeRule([{ field: 'signal', op: 'has', value: 'risky_phrase' }]);
     expect((await start(signal)).json<Answer>()).toMatchObject({ matched: 1, precision: 1, recall: 1 });
+  });
+
+  it('asks only for the advertiser facts the rule reads; the others read as constants', async () => {
+    const seller = await makeUser(t.database.db, { isVerified: true });
+    await decided('approved', 'Approved once', { userId: seller.id, risk: 5 });
+    const now = new Date();
+    const all = (await advertiserFacts(t.database.db, [seller.id], now)).get(seller.id);
+    expect(all).toMatchObject({ verified: true, approvedAds: 1 });
+    const read = factsRead([
+      { field: 'advertiser.approvedAds', op: 'gt', value: 0 },
+      { field: 'text', op: 'contains', value: 'x' },
+    ]);
+    expect([...read]).toEqual(['approvedAds']);
+    expect((await advertiserFacts(t.database.db, [seller.id], now, read)).get(seller.id)).toEqual({
+      verified: false,
+      accountAgeDays: 0,
+      activeStrikes: 0,
+      approvedAds: 1,
+    });
+    expect(factsRead(FEE).size).toBe(0);
   });
 
   it('runs one backtest per rule at a time: a second start is a 409 until the first ends', async () => {

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { RuleCondition } from '@backoffice/contract';
 import type { AdFacts } from '../../rules/evaluate';
 import { activeStrikesSql } from '../strikes/strikes-service';
 
@@ -16,18 +17,39 @@ import { activeStrikesSql } from '../strikes/strikes-service';
  */
 export const activeStrikes = (now: Date): SQL => activeStrikesSql(sql`u.id`, now);
 
+export type AdvertiserFact = keyof AdFacts['advertiser'];
+const ALL_FACTS: ReadonlySet<AdvertiserFact> = new Set(['verified', 'accountAgeDays', 'activeStrikes', 'approvedAds']);
+
+/**
+ * The advertiser's facts these conditions read (`advertiser.approvedAds` → approvedAds). A backtest
+ * asks only for those: the active strikes are a subquery over the audit trail per advertiser, which
+ * a rule on approved ads alone need not pay for (bench:rules).
+ */
+export function factsRead(conditions: readonly RuleCondition[]): Set<AdvertiserFact> {
+  const read = new Set<AdvertiserFact>();
+  for (const c of conditions) {
+    const [scope, fact] = c.field.split('.');
+    if (scope === 'advertiser' && ALL_FACTS.has(fact as AdvertiserFact)) read.add(fact as AdvertiserFact);
+  }
+  return read;
+}
+
 /**
  * The advertiser's facts as columns: verified, account age in whole days (from the date they
  * joined, else the row's creation, as the new-account signal and the advertiser card read it),
- * active strikes and approved ads.
+ * active strikes and approved ads. A fact not in `read` is a constant (false or 0): no rule reads it.
  */
-export function advertiserFactColumns(now: Date): SQL {
+export function advertiserFactColumns(now: Date, read: ReadonlySet<AdvertiserFact> = ALL_FACTS): SQL {
   const at = now.toISOString();
-  return sql`coalesce(u.is_verified, false) as adv_verified,
-    coalesce(greatest(0, floor(extract(epoch from (${at}::timestamptz - coalesce(u.join_date, u.created_at))) / 86400)), 0)::int
-      as adv_age_days,
-    coalesce(${activeStrikes(now)}, 0)::int as adv_active_strikes,
-    coalesce(c.approved, 0)::int as adv_approved_ads`;
+  const column = (fact: AdvertiserFact, expression: SQL, unread: SQL) => (read.has(fact) ? expression : unread);
+  return sql`${column('verified', sql`coalesce(u.is_verified, false)`, sql`false`)} as adv_verified,
+    ${column(
+      'accountAgeDays',
+      sql`coalesce(greatest(0, floor(extract(epoch from (${at}::timestamptz - coalesce(u.join_date, u.created_at))) / 86400)), 0)::int`,
+      sql`0`,
+    )} as adv_age_days,
+    ${column('activeStrikes', sql`coalesce(${activeStrikes(now)}, 0)::int`, sql`0`)} as adv_active_strikes,
+    ${column('approvedAds', sql`coalesce(c.approved, 0)::int`, sql`0`)} as adv_approved_ads`;
 }
 
 /** The joins the columns read, after a table or subquery that has the advertiser's id as `userId`. */

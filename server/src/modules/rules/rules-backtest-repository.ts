@@ -3,7 +3,13 @@ import type { Backtest, BacktestFigures, RuleAction, RuleCondition, RuleMode } f
 import { rowsOf, type Executor } from '../../db/client';
 import { ruleBacktests } from '../../db/schema';
 import { adFieldFacts, type AdFacts, type RuleVersion } from '../../rules/evaluate';
-import { advertiserFactColumns, advertiserJoins, advertiserOf, type AdvertiserFactRow } from './advertiser-facts';
+import {
+  advertiserFactColumns,
+  advertiserJoins,
+  advertiserOf,
+  type AdvertiserFact,
+  type AdvertiserFactRow,
+} from './advertiser-facts';
 
 /**
  * The backtests' SQL (docs/decisions/0030-moderation-rules.md): their rows in rule_backtests, and
@@ -193,9 +199,10 @@ export async function advertiserFacts(
   db: Executor,
   userIds: readonly string[],
   now: Date,
+  read?: ReadonlySet<AdvertiserFact>,
 ): Promise<Map<string, AdFacts['advertiser']>> {
   if (!userIds.length) return new Map();
-  const result = await db.execute(sql`select w.user_id as id, ${advertiserFactColumns(now)}
+  const result = await db.execute(sql`select w.user_id as id, ${advertiserFactColumns(now, read)}
     from unnest(${`{${userIds.join(',')}}`}::uuid[]) as w(user_id) ${advertiserJoins(sql`w.user_id`)}`);
   return new Map(rowsOf<AdvertiserFactRow & { id: string }>(result).map((r) => [r.id, advertiserOf(r)]));
 }

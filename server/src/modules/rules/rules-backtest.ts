@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { InteractiveLoad } from '../../lib/interactive-load';
 import { actionDirection, compileRule, type AdFacts, type RuleVersion } from '../../rules/evaluate';
+import { factsRead } from './advertiser-facts';
 import {
   advertiserFacts,
   cancelBacktest,
@@ -207,13 +208,17 @@ export class RuleBacktests {
     const stopped = aborted(signal);
     try {
       const test = compileRule(rule).test;
+      // Only the advertiser's facts the rule reads are asked for; none, no statement.
+      const read = factsRead(rule.conditions);
       for (;;) {
         if (signal.aborted) break;
         const began = this.now();
         const size = Math.min(this.batchSize, backtest.limit - tally.scanned);
         const ads = await readDecided(db, after, size);
-        const unseen = [...new Set(ads.map((a) => a.userId).filter((u): u is string => !!u && !advertisers.has(u)))];
-        for (const [id, facts] of await advertiserFacts(db, unseen, now)) advertisers.set(id, facts);
+        const unseen = read.size
+          ? [...new Set(ads.map((a) => a.userId).filter((u): u is string => !!u && !advertisers.has(u)))]
+          : [];
+        for (const [id, facts] of await advertiserFacts(db, unseen, now, read)) advertisers.set(id, facts);
         for (const ad of ads) {
           const advertiser = (ad.userId && advertisers.get(ad.userId)) || NO_ADVERTISER;
           tally.add(ad, test({ ...ad.facts, advertiser }));
