@@ -5,7 +5,20 @@ export const CLAIM_TTL_MS = 5 * 60_000;
 export const CLAIM_RENEW_MS = 60_000;
 export const EVENT_HEARTBEAT_MS = 15_000;
 
-export const AD_EVENT_TYPES = ['created', 'moderated', 'deleted', 'images_updated', 'claimed', 'released'] as const;
+/**
+ * `report`: a report from the public arrived or was handled (`id` is the report's); it goes out as
+ * its own frame, REPORT_STREAM_EVENT, and the Bug Reports inbox loads again (docs/decisions/0034-reports.md).
+ */
+export const AD_EVENT_TYPES = [
+  'created',
+  'moderated',
+  'deleted',
+  'images_updated',
+  'claimed',
+  'released',
+  'report',
+] as const;
+export const REPORT_STREAM_EVENT = 'report';
 export type AdEventType = (typeof AD_EVENT_TYPES)[number];
 
 /**

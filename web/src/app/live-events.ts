@@ -1,9 +1,17 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import { AD_EVENT_TYPES, STREAM_EVENTS, liveText, type AdListParams, type AdLiveEvent } from '@backoffice/contract';
+import {
+  AD_EVENT_TYPES,
+  REPORT_STREAM_EVENT,
+  STREAM_EVENTS,
+  liveText,
+  type AdListParams,
+  type AdLiveEvent,
+} from '@backoffice/contract';
 import { adsApi } from '../features/ads/ads-api';
 import { dashboardApi } from '../features/dashboard/dashboard-api';
 import { notificationsApi } from '../features/notifications/notifications-api';
+import { reportsApi } from '../features/reports/reports-api';
 import { clearLiveNotes, setLiveNote, setLiveStatus } from '../lib/live-status';
 import { selectCurrentUser, signOut } from '../lib/session-events';
 import { useAppSelector } from './hooks';
@@ -94,6 +102,8 @@ export function applyAdEvent(store: AppStore, event: AdLiveEvent, refresh: Refre
 interface Refresher {
   list: (args: AdListParams) => void;
   bell: () => void;
+  /** A report arrived or was handled: the inbox's pages load again (its tag). */
+  reports: () => void;
   stop: () => void;
 }
 
@@ -102,8 +112,11 @@ function makeRefresher(store: AppStore): Refresher {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const lists = new Map<string, AdListParams>();
   let bell = false;
+  let reports = false;
   const flush = () => {
     timer = undefined;
+    if (reports) store.dispatch(reportsApi.util.invalidateTags(['Reports']));
+    reports = false;
     for (const args of lists.values())
       void store.dispatch(adsApi.endpoints.listAds.initiate(args, { subscribe: false, forceRefetch: true }));
     lists.clear();
@@ -126,6 +139,10 @@ function makeRefresher(store: AppStore): Refresher {
     },
     bell: () => {
       bell = true;
+      schedule();
+    },
+    reports: () => {
+      reports = true;
       schedule();
     },
     stop: () => clearTimeout(timer),
@@ -164,7 +181,10 @@ export function startLiveEvents(store: AppStore): () => void {
   let retry: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   let missed = false;
-  const reloadAds = () => store.dispatch(adsApi.util.invalidateTags(['Ads']));
+  const reloadAds = () => {
+    store.dispatch(adsApi.util.invalidateTags(['Ads']));
+    store.dispatch(reportsApi.util.invalidateTags(['Reports']));
+  };
   /** Stops waiting for the tab to be shown, while a superseded stream waits. */
   let waiting: (() => void) | undefined;
 
@@ -219,6 +239,7 @@ export function startLiveEvents(store: AppStore): () => void {
       }
     });
     current.addEventListener('ad', onAd as EventListener);
+    current.addEventListener(REPORT_STREAM_EVENT, refresh.reports);
     current.addEventListener(STREAM_EVENTS.reload, reloadAds);
     current.addEventListener(STREAM_EVENTS.signedOut, () => {
       current.close();

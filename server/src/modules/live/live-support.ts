@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { REPORT_STREAM_EVENT } from '@backoffice/contract';
 import type { SequencedEvent } from './live-repository';
 
 /** Runs `fn` every `ms` until the returned function is called (tests pass one they tick by hand). */
@@ -55,7 +56,8 @@ export function drained(raw: ServerResponse): Promise<void> {
 }
 
 export function frame(e: SequencedEvent): string {
-  return `id: ${e.seq}\nevent: ad\ndata: ${JSON.stringify(e.event)}\n\n`;
+  const name = e.event.type === 'report' ? REPORT_STREAM_EVENT : 'ad';
+  return `id: ${e.seq}\nevent: ${name}\ndata: ${JSON.stringify(e.event)}\n\n`;
 }
 
 /** A frame without an id, of an event that carries nothing (STREAM_EVENTS). */

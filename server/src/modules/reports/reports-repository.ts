@@ -35,6 +35,17 @@ const weightOf = (reporterKey: string): SQL => sql`(select least(3, greatest(0.2
   from reports where reporter_key = ${reporterKey} and state <> 'open')`;
 
 /**
+ * The live stream's event of a report that arrived or changed (docs/decisions/0034-reports.md): a
+ * row of ad_live_events in the report's transaction, numbered and sent after commit like the ads'
+ * (`event: report`, the report's id); the other admins' inboxes load again.
+ */
+async function announce(db: Executor, reportIds: string[], adminId: string | null): Promise<void> {
+  if (!reportIds.length) return;
+  await db.execute(sql`insert into ad_live_events (type, ad_id, by_id)
+    select 'report', id, ${adminId}::uuid from unnest(${`{${reportIds.join(',')}}`}::uuid[]) as id`);
+}
+
+/**
  * One report stored: a new row, or (the same reporter and ad on the same day) the day's row counted
  * once more. `created` tells which; the new row's weight is the reporter's record.
  */
@@ -57,6 +68,7 @@ export async function insertReport(
   const [row] = rowsOf<{ id: string; created: boolean; weight: number; state: string }>(
     await db.execute(sql`${insert} ${conflict} returning id, (xmax = 0) as created, weight, state`),
   );
+  await announce(db, [row!.id], null);
   return { ...row!, weight: Number(row!.weight) };
 }
 
@@ -208,6 +220,7 @@ export async function updateReport(db: Executor, id: string, c: ReportChange): P
   if (c.note !== undefined) set.push(sql`note = ${c.note}`);
   if (c.reply !== undefined) set.push(sql`reply = ${c.reply}`);
   await db.execute(sql`update reports set ${sql.join(set, sql`, `)} where id = ${id}::uuid`);
+  await announce(db, [id], c.closedBy ?? null);
 }
 
 /** The ad's open reports closed as dismissed (the Reported view's action); their ids and weights. */
@@ -218,11 +231,17 @@ export async function dismissOpenReportsOf(
   at: Date,
 ): Promise<{ id: string; weight: number }[]> {
   const iso = at.toISOString();
-  return rowsOf<{ id: string; weight: number }>(
+  const closed = rowsOf<{ id: string; weight: number }>(
     await db.execute(sql`update reports set state = 'dismissed', closed_at = ${iso}::timestamptz,
         closed_by = ${adminId}::uuid, updated_at = ${iso}::timestamptz
       where ad_id = ${adId}::uuid and state = 'open' returning id, weight`),
   );
+  await announce(
+    db,
+    closed.map((r) => r.id),
+    adminId,
+  );
+  return closed;
 }
 
 export type ReplyMessageRow = {
