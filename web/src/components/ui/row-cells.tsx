@@ -78,8 +78,10 @@ export interface ViewEditDeleteCellProps {
   /** Names the row in each button's label: "View …", "Edit …", "Delete …". */
   name: string;
   onView: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Left out (a role that may not change the list): no Edit button. */
+  onEdit?: () => void;
+  /** Left out: no Delete button. */
+  onDelete?: () => void;
 }
 
 /** A row's last cell on the small list screens: View, Edit and Delete as icon buttons. */
@@ -89,17 +91,21 @@ export function ViewEditDeleteCell({ name, onView, onEdit, onDelete }: ViewEditD
       <IconButton aria-label={`View ${name}`} title="View" onClick={onView}>
         <Eye className="size-4" aria-hidden="true" />
       </IconButton>
-      <IconButton aria-label={`Edit ${name}`} title="Edit" onClick={onEdit}>
-        <Pencil className="size-4" aria-hidden="true" />
-      </IconButton>
-      <IconButton
-        aria-label={`Delete ${name}`}
-        title="Delete"
-        className="hover:bg-rose-500/15 hover:text-rose-300"
-        onClick={onDelete}
-      >
-        <Trash2 className="size-4" aria-hidden="true" />
-      </IconButton>
+      {onEdit && (
+        <IconButton aria-label={`Edit ${name}`} title="Edit" onClick={onEdit}>
+          <Pencil className="size-4" aria-hidden="true" />
+        </IconButton>
+      )}
+      {onDelete && (
+        <IconButton
+          aria-label={`Delete ${name}`}
+          title="Delete"
+          className="hover:bg-rose-500/15 hover:text-rose-300"
+          onClick={onDelete}
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+        </IconButton>
+      )}
     </td>
   );
 }

@@ -1,8 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { adMessages, type Advertisement } from '@backoffice/contract';
 import { useSelector } from 'react-redux';
-import { Banner, Button, SidePanel, StatusBadge, type BannerMessage } from '../../components/ui';
+import { Banner, Button, SidePanel, StatusBadge, cx, type BannerMessage } from '../../components/ui';
 import { isHttpError } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { selectCurrentUser } from '../../lib/session-events';
 import { useNow } from '../../lib/use-now';
 import { formatAdId } from './ad-format';
@@ -69,7 +70,9 @@ export function AdSidePanel(props: AdSidePanelProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const now = useNow();
   const selfId = useSelector(selectCurrentUser)?._id;
-  const claim = useAdClaim(ad._id, open && pending, current.claim, selfId);
+  // Support neither moderates nor claims (docs/decisions/0033-roles.md): the server would refuse both.
+  const canModerate = useCan('ads.moderate');
+  const claim = useAdClaim(ad._id, open && pending && canModerate, current.claim, selfId);
   const [stay, setStay] = useStayOnDecided();
   const blockedBy = claim.state.kind === 'other' ? claim.state.message : null;
   const noticeId = useId();
@@ -98,7 +101,7 @@ export function AdSidePanel(props: AdSidePanelProps) {
   usePanelReviewKeys(
     inside,
     { approve: decide(moderation.approve), reject: decide(moderation.reject) },
-    open && pending && blockedBy === null && !moderation.dialog,
+    open && pending && canModerate && blockedBy === null && !moderation.dialog,
   );
 
   function requestClose() {
@@ -178,9 +181,9 @@ export function AdSidePanel(props: AdSidePanelProps) {
             key={ad._id}
             ad={ad}
             kept={kept}
-            onRemove={(index) => setKept((list) => list.filter((k) => k.index !== index))}
+            onRemove={canModerate ? (index) => setKept((list) => list.filter((k) => k.index !== index)) : undefined}
           />
-          <div className="mt-3 flex items-center justify-end gap-2">
+          <div className={cx('mt-3 flex items-center justify-end gap-2', !canModerate && 'hidden')}>
             {modified && <p className="mr-auto text-sm text-amber-300">Images modified</p>}
             <Button size="sm" variant="secondary" disabled={!modified || saving} onClick={() => setKept(original)}>
               Cancel

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { ADS_PAGE_SIZE, adMessages, liveText, type AdListParams, type Advertisement } from '@backoffice/contract';
 import { useSelector } from 'react-redux';
+import { notAllowedReason, useCan } from '../../lib/permissions';
 import { selectCurrentUser } from '../../lib/session-events';
 import { useNow } from '../../lib/use-now';
 import {
@@ -60,6 +61,7 @@ export function AdsDirectoryPage() {
   const result = useTimedMessage(RESULT_MESSAGE_MS);
   const dismissReports = useDismissReports(result.show);
   const selectionMessage = useTimedMessage(SELECTION_MESSAGE_MS);
+  const can = { moderate: useCan('ads.moderate'), remove: useCan('ads.delete'), dismiss: useCan('reports.handle') };
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
 
@@ -164,11 +166,13 @@ export function AdsDirectoryPage() {
     open: openPanel,
     toggle: selection.toggle,
     approve: (ad) => {
-      if (ad.status !== 'pending') selectionMessage.show('warning', adMessages.onlyPendingApproved);
+      if (!can.moderate) selectionMessage.show('warning', notAllowedReason);
+      else if (ad.status !== 'pending') selectionMessage.show('warning', adMessages.onlyPendingApproved);
       else if (!heldWarning(ad)) moderation.approve(ad);
     },
     reject: (ad) => {
-      if (ad.status !== 'pending') selectionMessage.show('warning', adMessages.onlyPendingRejected);
+      if (!can.moderate) selectionMessage.show('warning', notAllowedReason);
+      else if (ad.status !== 'pending') selectionMessage.show('warning', adMessages.onlyPendingRejected);
       else if (!heldWarning(ad)) moderation.reject(ad);
     },
     nextPage: () => {
@@ -249,10 +253,10 @@ export function AdsDirectoryPage() {
             selection={selection}
             now={now}
             onOpen={openPanel}
-            onApprove={moderation.approve}
-            onReject={moderation.reject}
-            onDelete={moderation.remove}
-            onDismissReports={table.view === 'reported' ? dismissReports : undefined}
+            onApprove={can.moderate ? moderation.approve : undefined}
+            onReject={can.moderate ? moderation.reject : undefined}
+            onDelete={can.remove ? moderation.remove : undefined}
+            onDismissReports={table.view === 'reported' && can.dismiss ? dismissReports : undefined}
             onResetFilters={table.resetFilters}
             focusedId={focusedId}
             onRowFocus={(ad) => setFocusedId(ad._id)}

@@ -1,5 +1,6 @@
 import { exportText, type AdExportParams, type AdListParams } from '@backoffice/contract';
 import { ExportMenu } from '../../components/ui';
+import { useCan } from '../../lib/permissions';
 import { withQuery } from '../../lib/api';
 
 /** Thousands separators as the rest of the back office shows numbers. */
@@ -26,6 +27,8 @@ export function adExportUrl(params: AdListParams): string {
 
 /** `Export as` with one item, "Export 12,345 ads as CSV"; the number shows once the list has counted. */
 export function AdsExportMenu({ params, total }: { params: AdListParams; total: number | undefined }) {
+  // Support takes no exports (ads.export, docs/decisions/0033-roles.md).
+  if (!useCan('ads.export')) return null;
   return (
     <ExportMenu
       label={exportText.exportAs}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Check, ChevronDown, Filter, X } from 'lucide-react';
 import { exportText, type AdListResponse } from '@backoffice/contract';
 import { Button, SearchBox, SelectField, Toolbar, cx, type SelectOption } from '../../components/ui';
+import { useCan } from '../../lib/permissions';
 import { minRiskOptions, signalOptions } from './signals/signal-filter-options';
 import type { AdsFilters, StatusFilter } from './use-ads-table-state';
 
@@ -107,6 +108,8 @@ const bulkHint = 'Select pending advertisements to approve or reject them togeth
 /** Bulk moderation bar above the table; the buttons need a selected pending ad (docs/product.md#validation-rules). */
 export function AdsBulkBar({ pendingSelected, onBulkApprove, onBulkReject }: AdsBulkBarProps) {
   const noPending = pendingSelected === 0;
+  // Support does not moderate (ads.moderate, docs/decisions/0033-roles.md): no bulk bar.
+  if (!useCan('ads.moderate')) return null;
   return (
     <div className="flex items-center justify-between gap-3 border-t border-slate-800 bg-slate-950/30 px-3 py-2 sm:px-4">
       {/* One line at every width: the bar's height does not change with its text. */}

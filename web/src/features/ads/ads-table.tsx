@@ -58,9 +58,10 @@ export interface AdsTableProps {
     toggleAll: () => void;
   };
   onOpen: (ad: Advertisement) => void;
-  onApprove: (ad: Advertisement) => void;
-  onReject: (ad: Advertisement) => void;
-  onDelete: (ad: Advertisement) => void;
+  /** Left out for a role that may not (docs/decisions/0033-roles.md): no such item in the row's menu. */
+  onApprove?: (ad: Advertisement) => void;
+  onReject?: (ad: Advertisement) => void;
+  onDelete?: (ad: Advertisement) => void;
   /** The Reported view only: dismiss the ad's open reports. */
   onDismissReports?: (ad: Advertisement) => void;
   onResetFilters: () => void;
@@ -116,26 +117,28 @@ export function rowActions(
   const items: RowMenuItem[] = [
     { label: 'View', icon: <Eye className={icon} aria-hidden="true" />, onSelect: () => props.onOpen(ad) },
   ];
-  if (ad.status === 'pending') {
+  const { onApprove, onReject, onDelete } = props;
+  if (ad.status === 'pending' && onApprove && onReject) {
     const held = reviewer ? { disabled: true, hint: liveText.beingReviewedBy(reviewer.name) } : {};
     items.push(
       {
         label: 'Approve',
         icon: <Check className={icon} aria-hidden="true" />,
-        onSelect: () => props.onApprove(ad),
+        onSelect: () => onApprove(ad),
         ...held,
       },
-      { label: 'Reject', icon: <X className={icon} aria-hidden="true" />, onSelect: () => props.onReject(ad), ...held },
+      { label: 'Reject', icon: <X className={icon} aria-hidden="true" />, onSelect: () => onReject(ad), ...held },
     );
   }
   const dismiss = props.onDismissReports;
   if (dismiss) items.push({ label: 'Dismiss reports', icon: <X className={icon} />, onSelect: () => dismiss(ad) });
-  items.push({
-    label: 'Delete',
-    tone: 'danger',
-    icon: <Trash2 className={icon} aria-hidden="true" />,
-    onSelect: () => props.onDelete(ad),
-  });
+  if (onDelete)
+    items.push({
+      label: 'Delete',
+      tone: 'danger',
+      icon: <Trash2 className={icon} aria-hidden="true" />,
+      onSelect: () => onDelete(ad),
+    });
   return items;
 }
 

@@ -7,7 +7,8 @@ export interface BannerViewPanelProps {
   banner: BannerAd;
   open: boolean;
   onClose: () => void;
-  onEdit: (banner: BannerAd) => void;
+  /** Left out for a role without banners.write: no Edit. */
+  onEdit?: (banner: BannerAd) => void;
   onEnlarge: (banner: BannerAd) => void;
 }
 
@@ -20,9 +21,11 @@ export function BannerViewPanel({ banner, open, onClose, onEdit, onEnlarge }: Ba
       onRequestClose={onClose}
       footer={
         <ViewPanelFooter onClose={onClose}>
-          <Button icon={<Pencil className="size-4" aria-hidden="true" />} onClick={() => onEdit(banner)}>
-            Edit
-          </Button>
+          {onEdit && (
+            <Button icon={<Pencil className="size-4" aria-hidden="true" />} onClick={() => onEdit(banner)}>
+              Edit
+            </Button>
+          )}
         </ViewPanelFooter>
       }
     >

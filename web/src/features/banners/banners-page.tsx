@@ -11,6 +11,7 @@ import {
   ConfirmDeleteModal,
   TableCount,
 } from '../../components/ui';
+import { useCan } from '../../lib/permissions';
 import { BannerFormPanel } from './banner-form-panel';
 import { BannerViewPanel } from './banner-view-panel';
 import { useDeleteBannerMutation, useListBannersQuery } from './banners-api';
@@ -32,6 +33,8 @@ export function BannersPage() {
   const [enlarged, setEnlarged] = useState<BannerAd | null>(null);
   const [toDelete, setToDelete] = useState<BannerAd | null>(null);
   const [remove, removeState] = useDeleteBannerMutation();
+  // A moderator or support sees the banners but not Add New, Edit or Delete (docs/decisions/0033-roles.md).
+  const canWrite = useCan('banners.write');
 
   // A panel keeps its content while it slides out, then goes.
   const { panel, show, close: closePanel } = usePanel<PanelContent>();
@@ -52,7 +55,7 @@ export function BannersPage() {
 
   return (
     <>
-      <PageHeader title="Banner Ads" actions={<Button onClick={() => openForm(null)}>+ Add New</Button>} />
+      <PageHeader title="Banner Ads" actions={canWrite && <Button onClick={() => openForm(null)}>+ Add New</Button>} />
 
       <div className="mb-4 space-y-2 empty:hidden" aria-live="polite">
         {message.message && <Banner message={message.message} onDismiss={message.clear} />}
@@ -74,11 +77,11 @@ export function BannersPage() {
             loading={loading}
             filtered={filters.active}
             onView={(banner) => show({ kind: 'view', banner })}
-            onEdit={openForm}
-            onDelete={setToDelete}
+            onEdit={canWrite ? openForm : undefined}
+            onDelete={canWrite ? setToDelete : undefined}
             onEnlarge={setEnlarged}
             onClearFilters={filters.reset}
-            onAdd={() => openForm(null)}
+            onAdd={canWrite ? () => openForm(null) : undefined}
           />
         )}
         {banners.length > 0 && (
@@ -91,7 +94,7 @@ export function BannersPage() {
           banner={panel.banner}
           open={panel.open}
           onClose={closePanel}
-          onEdit={openForm}
+          onEdit={canWrite ? openForm : undefined}
           onEnlarge={setEnlarged}
         />
       )}

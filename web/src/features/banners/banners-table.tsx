@@ -33,11 +33,12 @@ export interface BannersTableProps {
   /** A search or status filter is applied (the empty state then offers to clear it). */
   filtered: boolean;
   onView: (banner: BannerAd) => void;
-  onEdit: (banner: BannerAd) => void;
-  onDelete: (banner: BannerAd) => void;
+  /** Left out for a role without banners.write: no Edit, Delete or Add New. */
+  onEdit?: (banner: BannerAd) => void;
+  onDelete?: (banner: BannerAd) => void;
   onEnlarge: (banner: BannerAd) => void;
   onClearFilters: () => void;
-  onAdd: () => void;
+  onAdd?: () => void;
 }
 
 // Placement (also in the banner's view) gives way on narrower screens, so the actions stay in view.
@@ -73,9 +74,11 @@ export function BannersTable(props: BannersTableProps) {
                   Clear filters
                 </Button>
               ) : (
-                <Button size="sm" onClick={props.onAdd}>
-                  + Add New
-                </Button>
+                props.onAdd && (
+                  <Button size="sm" onClick={props.onAdd}>
+                    + Add New
+                  </Button>
+                )
               )
             }
           />
@@ -120,8 +123,8 @@ export function BannersTable(props: BannersTableProps) {
               <ViewEditDeleteCell
                 name={banner.name}
                 onView={() => props.onView(banner)}
-                onEdit={() => props.onEdit(banner)}
-                onDelete={() => props.onDelete(banner)}
+                onEdit={props.onEdit && (() => props.onEdit!(banner))}
+                onDelete={props.onDelete && (() => props.onDelete!(banner))}
               />
             </tr>
           ))

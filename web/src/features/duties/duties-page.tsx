@@ -13,6 +13,7 @@ import {
   ConfirmDeleteModal,
   StatusFilter,
 } from '../../components/ui';
+import { useCan } from '../../lib/permissions';
 import { useDeleteDutyMutation, useListDutiesQuery } from './duties-api';
 import { DutiesTable } from './duties-table';
 import { DutyFormPanel } from './duty-form-panel';
@@ -39,6 +40,8 @@ export function DutiesPage() {
   // Success messages last as long as the packages' (3 s).
   const saved = useTimedMessage(DUTY_MESSAGE_MS);
   const [deleting, setDeleting] = useState<Duty | null>(null);
+  // A moderator or support sees the duties but not Add, Edit or Delete (docs/decisions/0033-roles.md).
+  const canWrite = useCan('duties.write');
   const [deleteFailed, setDeleteFailed] = useState(false);
   const [remove, removeState] = useDeleteDutyMutation();
   async function confirmDelete() {
@@ -58,9 +61,11 @@ export function DutiesPage() {
         title="Duties and Responsibilities"
         description="What the moderation team does, and the conditions each duty comes with."
         actions={
-          <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => openPanel('form')}>
-            Add New
-          </Button>
+          canWrite && (
+            <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => openPanel('form')}>
+              Add New
+            </Button>
+          )
         }
       />
       <div className="mb-4 space-y-2 empty:hidden">
@@ -88,11 +93,15 @@ export function DutiesPage() {
           duties={shown}
           loading={list.isLoading}
           onView={(duty) => openPanel('view', duty)}
-          onEdit={(duty) => openPanel('form', duty)}
-          onDelete={(duty) => {
-            setDeleteFailed(false);
-            setDeleting(duty);
-          }}
+          onEdit={canWrite ? (duty) => openPanel('form', duty) : undefined}
+          onDelete={
+            canWrite
+              ? (duty) => {
+                  setDeleteFailed(false);
+                  setDeleting(duty);
+                }
+              : undefined
+          }
         />
       </Panel>
 
@@ -102,7 +111,7 @@ export function DutiesPage() {
           duty={duties.find((d) => d._id === panel.duty!._id) ?? panel.duty}
           open={panel.open}
           onClose={closePanel}
-          onEdit={(duty) => openPanel('form', duty)}
+          onEdit={canWrite ? (duty) => openPanel('form', duty) : undefined}
         />
       )}
       {panel?.kind === 'form' && (

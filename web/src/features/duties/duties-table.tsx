@@ -19,8 +19,9 @@ export interface DutiesTableProps {
   duties: readonly Duty[];
   loading: boolean;
   onView: (duty: Duty) => void;
-  onEdit: (duty: Duty) => void;
-  onDelete: (duty: Duty) => void;
+  /** Left out for a role without duties.write: no Edit or Delete. */
+  onEdit?: (duty: Duty) => void;
+  onDelete?: (duty: Duty) => void;
 }
 
 /** docs/product.md#duties table: Duty ID, Title, Description, number of conditions, Status, actions View, Edit, Delete. */
@@ -59,8 +60,8 @@ export function DutiesTable({ duties, loading, onView, onEdit, onDelete }: Dutie
               <ViewEditDeleteCell
                 name={duty.id}
                 onView={() => onView(duty)}
-                onEdit={() => onEdit(duty)}
-                onDelete={() => onDelete(duty)}
+                onEdit={onEdit && (() => onEdit(duty))}
+                onDelete={onDelete && (() => onDelete(duty))}
               />
             </tr>
           ))

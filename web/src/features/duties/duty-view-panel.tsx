@@ -12,7 +12,8 @@ export function DutyViewPanel({
   duty: Duty;
   open: boolean;
   onClose: () => void;
-  onEdit: (duty: Duty) => void;
+  /** Left out for a role without duties.write: no Edit. */
+  onEdit?: (duty: Duty) => void;
 }) {
   return (
     <SidePanel
@@ -21,7 +22,7 @@ export function DutyViewPanel({
       onRequestClose={onClose}
       footer={
         <ViewPanelFooter onClose={onClose}>
-          <Button onClick={() => onEdit(duty)}>Edit</Button>
+          {onEdit && <Button onClick={() => onEdit(duty)}>Edit</Button>}
         </ViewPanelFooter>
       }
     >

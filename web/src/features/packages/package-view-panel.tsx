@@ -13,7 +13,8 @@ export function PackageViewPanel({
   pkg: Package;
   open: boolean;
   onClose: () => void;
-  onEdit: (pkg: Package) => void;
+  /** Left out for a role without packages.write: no Edit. */
+  onEdit?: (pkg: Package) => void;
 }) {
   return (
     <SidePanel
@@ -22,7 +23,7 @@ export function PackageViewPanel({
       onRequestClose={onClose}
       footer={
         <ViewPanelFooter onClose={onClose}>
-          <Button onClick={() => onEdit(pkg)}>Edit</Button>
+          {onEdit && <Button onClick={() => onEdit(pkg)}>Edit</Button>}
         </ViewPanelFooter>
       }
     >

@@ -14,6 +14,7 @@ import {
   StatusFilter,
   TableCount,
 } from '../../components/ui';
+import { useCan } from '../../lib/permissions';
 import { PACKAGE_MESSAGE_MS, PackageFormPanel } from './package-form-panel';
 import { filterPackages, nextSort, sortPackages, type PackageSort, type PackageStatusFilter } from './package-list';
 import { PackageViewPanel } from './package-view-panel';
@@ -25,6 +26,8 @@ type PanelContent = { kind: 'view' | 'form'; pkg?: Package };
 /** Package Management (docs/product.md#packages): the whole list is small, so search, filter and sort run here. */
 export function PackagesPage() {
   const list = useListPackagesQuery(undefined, { refetchOnMountOrArgChange: true });
+  // A moderator or support sees the packages but not Add, Edit or Delete (docs/decisions/0033-roles.md).
+  const canWrite = useCan('packages.write');
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<PackageStatusFilter>('all');
   const [sort, setSort] = useState<PackageSort>({ field: 'pid', order: 'asc' });
@@ -63,9 +66,11 @@ export function PackagesPage() {
         title="Package Management"
         description="Advertising packages advertisers can buy, with their prices in LKR."
         actions={
-          <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => openPanel('form')}>
-            Add Package
-          </Button>
+          canWrite && (
+            <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => openPanel('form')}>
+              Add Package
+            </Button>
+          )
         }
       />
       <div className="mb-4 empty:hidden" aria-live="polite">
@@ -90,8 +95,8 @@ export function PackagesPage() {
           sort={sort}
           onSort={(field) => setSort((s) => nextSort(s, field))}
           onView={(pkg) => openPanel('view', pkg)}
-          onEdit={(pkg) => openPanel('form', pkg)}
-          onDelete={setDeleting}
+          onEdit={canWrite ? (pkg) => openPanel('form', pkg) : undefined}
+          onDelete={canWrite ? setDeleting : undefined}
         />
         {list.data && (
           <TableCount>
@@ -106,7 +111,7 @@ export function PackagesPage() {
           pkg={list.data?.find((p) => p._id === panel.pkg!._id) ?? panel.pkg}
           open={panel.open}
           onClose={closePanel}
-          onEdit={(pkg) => openPanel('form', pkg)}
+          onEdit={canWrite ? (pkg) => openPanel('form', pkg) : undefined}
         />
       )}
       {panel?.kind === 'form' && (

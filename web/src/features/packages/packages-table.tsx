@@ -29,8 +29,9 @@ export interface PackagesTableProps {
   sort: PackageSort;
   onSort: (field: PackageSortField) => void;
   onView: (pkg: Package) => void;
-  onEdit: (pkg: Package) => void;
-  onDelete: (pkg: Package) => void;
+  /** Left out for a role without packages.write: no Edit or Delete. */
+  onEdit?: (pkg: Package) => void;
+  onDelete?: (pkg: Package) => void;
 }
 
 /** docs/product.md#packages table: PID, Icon, Name with duration, Type, Description, Status, actions View, Edit, Delete. */
@@ -94,8 +95,8 @@ export function PackagesTable(props: PackagesTableProps) {
               <ViewEditDeleteCell
                 name={pkg.name}
                 onView={() => props.onView(pkg)}
-                onEdit={() => props.onEdit(pkg)}
-                onDelete={() => props.onDelete(pkg)}
+                onEdit={props.onEdit && (() => props.onEdit!(pkg))}
+                onDelete={props.onDelete && (() => props.onDelete!(pkg))}
               />
             </tr>
           ))

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Check, Trash2, X } from 'lucide-react';
 import { Button } from '../../../components/ui';
+import { useCan } from '../../../lib/permissions';
 
 export interface DecisionFooterProps {
   /** Approve and Reject are offered (a pending ad). */
@@ -25,11 +26,15 @@ export interface DecisionFooterProps {
  */
 export function DecisionFooter(props: DecisionFooterProps) {
   const stayId = useId();
+  // What the role may not do is not offered (docs/decisions/0033-roles.md): support only reads.
+  const canDelete = useCan('ads.delete');
+  const canModerate = useCan('ads.moderate');
+  const pending = props.pending && canModerate;
   const blocked = props.blockedBy !== null;
   const next = props.movesOn ? ' & next' : '';
   return (
     <div className="flex w-full flex-wrap items-center justify-end gap-x-2 gap-y-3">
-      {props.pending && (
+      {pending && (
         <label htmlFor={stayId} className="mr-auto flex items-center gap-2 text-sm text-slate-300">
           <input
             id={stayId}
@@ -41,15 +46,17 @@ export function DecisionFooter(props: DecisionFooterProps) {
           Stay on this ad after a decision
         </label>
       )}
-      <Button
-        variant="ghost"
-        icon={<Trash2 className="size-4" aria-hidden="true" />}
-        onClick={props.onDelete}
-        className="text-rose-300"
-      >
-        Delete
-      </Button>
-      {props.pending && (
+      {canDelete && (
+        <Button
+          variant="ghost"
+          icon={<Trash2 className="size-4" aria-hidden="true" />}
+          onClick={props.onDelete}
+          className="text-rose-300"
+        >
+          Delete
+        </Button>
+      )}
+      {pending && (
         <>
           <Button
             variant="danger"

@@ -17,7 +17,8 @@ export function ImageGrid({
 }: {
   ad: Advertisement;
   kept: Kept;
-  onRemove: (index: number) => void;
+  /** Left out for a role without ads.moderate: no Remove buttons. */
+  onRemove?: (index: number) => void;
 }) {
   const [enlarged, setEnlarged] = useState<string | null>(null);
   const grid = useRef<HTMLUListElement>(null);
@@ -68,18 +69,20 @@ export function ImageGrid({
                   >
                     <Maximize2 className="size-4" aria-hidden="true" />
                   </button>
-                  <button
-                    type="button"
-                    aria-label={`Remove image ${n}`}
-                    data-remove
-                    onClick={() => {
-                      focusAfterRemove.current = position;
-                      onRemove(image.index);
-                    }}
-                    className="rounded-md bg-slate-900/90 p-1.5 text-rose-300 hover:bg-rose-500/20 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                  </button>
+                  {onRemove && (
+                    <button
+                      type="button"
+                      aria-label={`Remove image ${n}`}
+                      data-remove
+                      onClick={() => {
+                        focusAfterRemove.current = position;
+                        onRemove(image.index);
+                      }}
+                      className="rounded-md bg-slate-900/90 p-1.5 text-rose-300 hover:bg-rose-500/20 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                    </button>
+                  )}
                 </div>
               </li>
             );

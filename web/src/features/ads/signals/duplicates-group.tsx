@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { adImageUrl, thumbnailUrl, type Advertisement } from '@backoffice/contract';
 import { X } from 'lucide-react';
 import { Badge, Button, StatusBadge, Thumbnail, checkboxClass, cx, type BannerMessage } from '../../../components/ui';
+import { useCan } from '../../../lib/permissions';
 import { formatAdDate, formatAdId } from '../ad-format';
 import { ModerationModals } from '../moderation-modals';
 import { adTarget } from '../moderation-text';
@@ -140,6 +141,7 @@ export function DuplicatesGroup({
   onSelfDecided?: (ad: Advertisement) => void;
 }) {
   const { data: duplicates, isError } = useAdDuplicatesQuery(ad._id);
+  const canModerate = useCan('ads.moderate');
   // The ad shown as the server has it now: refetched after a bulk decision (tag Ads).
   const { data: fresh } = useDuplicateAdQuery(ad._id, { skip: !duplicates?.length });
   const decided = ad.status === 'pending' && fresh && fresh._id === ad._id && fresh.status !== 'pending' ? fresh : null;
@@ -220,7 +222,7 @@ export function DuplicatesGroup({
           {duplicatesText.openFailed}
         </p>
       )}
-      <div className="mt-3 flex justify-end">
+      <div className={cx('mt-3 flex justify-end', !canModerate && 'hidden')}>
         <Button
           size="sm"
           variant="danger"
