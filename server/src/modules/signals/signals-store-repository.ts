@@ -56,8 +56,10 @@ export async function writeAnalyses(
     .sort((a, b) => (a.priceCategory ?? '').localeCompare(b.priceCategory ?? ''));
   const done = pgArray(list.map((r) => r.adId));
   if (list.length) {
+    // The `reported` signal is the reports' (docs/decisions/0034-reports.md): it stays while reports are open.
     for (const table of ['ad_analysis', 'ad_signals', 'ad_image_hashes', 'ad_phones'])
-      await db.execute(sql`delete from ${sql.identifier(table)} where ad_id = any(${done}::uuid[])`);
+      await db.execute(sql`delete from ${sql.identifier(table)} where ad_id = any(${done}::uuid[])
+        ${table === 'ad_signals' ? sql`and kind <> 'reported'` : sql``}`);
     await db.execute(sql`
       insert into ad_analysis (ad_id, analysed_at, text_signature, text_keys, price_category, price_bin, unreadable_images)
       select id, ${at.toISOString()}::timestamptz, decode(sig, 'hex'), keys::bigint[], cat, bin, coalesce(bad::text[], '{}')
@@ -97,11 +99,12 @@ export async function writeAnalyses(
       list.flatMap((r) => (r.userId ? r.phones.map((p) => [p.phone, r.userId, r.adId, p.source]) : [])),
     );
     // An ad analysed again to the same risk and kinds keeps its row (not a HOT update: every index).
+    const kinds = sql`(t.kinds::text[] || case when a.signal_kinds @> array['reported'] then array['reported'] else '{}'::text[] end)`;
     await db.execute(sql`
-      update advertisements a set risk = t.risk, signal_kinds = t.kinds::text[]
+      update advertisements a set risk = t.risk, signal_kinds = ${kinds}
       from unnest(${done}::uuid[], ${pgArray(list.map((r) => r.risk))}::smallint[],
         ${pgArray(list.map((r) => pgArray(r.signals.map((s) => s.kind))))}::text[]) as t(id, risk, kinds)
-      where a.id = t.id and (a.risk is distinct from t.risk or a.signal_kinds is distinct from t.kinds::text[])`);
+      where a.id = t.id and (a.risk is distinct from t.risk or a.signal_kinds is distinct from ${kinds})`);
   }
   await linkBack(
     db,
