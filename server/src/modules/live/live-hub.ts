@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { SESSIONS_ENDED_CHANNEL } from '../../db/identity-repository';
 import type { Listen } from '../../db/listen';
 import * as repo from './live-repository';
+import { countsByScope, frameFor, type ScopedCounts } from './live-scope';
 import * as support from './live-support';
 import type { Every, Log } from './live-support';
 
@@ -43,6 +44,7 @@ type Stream = {
   pending: repo.SequencedEvent[] | null;
   /** Frames written since the socket last took everything (write() answered false); 0 while it keeps up. */
   backlog: number;
+  categories: string[] | null; // a scoped moderator's: live-scope.ts
 };
 
 const BATCH = 500;
@@ -148,10 +150,11 @@ export class LiveHub {
   private async pullNow(): Promise<void> {
     while (!this.closed) {
       const events = await repo.eventsAfter(this.db, this.last, BATCH);
+      const counts = await countsByScope(this.db, events, this.streams);
       for (const e of events) {
         if (e.seq <= this.last) continue;
         this.last = e.seq;
-        this.deliver(e);
+        this.deliver(e, counts);
       }
       if (events.length < BATCH) return;
       // Let the sockets take the batch before the next: PGlite answers without passing through the
@@ -160,15 +163,13 @@ export class LiveHub {
     }
   }
 
-  private deliver(e: repo.SequencedEvent): void {
+  private deliver(e: repo.SequencedEvent, counts: ScopedCounts): void {
     let text: string | undefined;
     for (const s of this.streams) {
       if (s.pending) {
         s.pending.push(e);
         if (s.pending.length > MAX_PENDING) this.drop(s, 'too many events while replaying');
-      } else if (e.seq > s.last) {
-        this.send(s, e, (text ??= support.frame(e)));
-      }
+      } else if (e.seq > s.last) this.send(s, e, s.categories ? frameFor(e, s, counts) : (text ??= support.frame(e)));
     }
   }
 
@@ -218,6 +219,7 @@ export class LiveHub {
     headers: Record<string, string | number | string[]>,
     session: string,
     lastEventId?: string,
+    categories: string[] | null = null,
   ): Promise<void> {
     raw.writeHead(200, {
       ...headers,
@@ -228,7 +230,8 @@ export class LiveHub {
       connection: 'close',
     });
     const resumeFrom = lastEventId && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : undefined;
-    const s: Stream = { raw, session, last: this.last, pending: resumeFrom === undefined ? null : [], backlog: 0 };
+    const replaying = resumeFrom === undefined ? null : [];
+    const s: Stream = { raw, session, last: this.last, pending: replaying, backlog: 0, categories };
     if (this.closed) {
       raw.end();
       return;
@@ -267,18 +270,20 @@ export class LiveHub {
       s.last = resumeFrom;
       raw: for (;;) {
         const events = await repo.eventsAfter(this.db, s.last, BATCH);
+        const counts = await countsByScope(this.db, events, [s]);
         for (const e of events) {
           if (!this.streams.has(s)) break raw;
-          this.send(s, e, support.frame(e));
+          this.send(s, e, frameFor(e, s, counts));
         }
         if (events.length < BATCH) break;
         // A long replay goes at the client's pace, so that the bound above only drops clients that do not read.
         if (s.backlog > 0) await support.drained(s.raw);
       }
     }
+    const counts = await countsByScope(this.db, s.pending ?? [], [s]); // meanwhile, arrivals wait in `pending`
     const pending = s.pending ?? [];
     s.pending = null;
-    for (const e of pending) if (e.seq > s.last && this.streams.has(s)) this.send(s, e, support.frame(e));
+    for (const e of pending) if (e.seq > s.last && this.streams.has(s)) this.send(s, e, frameFor(e, s, counts));
   }
 
   /** Ends every stream (before the server closes, so that no connection keeps it open) and stops listening. */

@@ -27,7 +27,8 @@ export async function prune(db: Executor, keep: number): Promise<void> {
   await db.execute(sql`delete from ad_live_events where seq <= (select last from ad_live_counter where one) - ${keep}`);
 }
 
-export type SequencedEvent = { seq: number; event: AdLiveEvent };
+/** `category`: the ad's now, for a scoped moderator's stream; null once the ad is gone. */
+export type SequencedEvent = { seq: number; event: AdLiveEvent; category: string | null };
 
 type Row = {
   seq: string | number;
@@ -39,6 +40,7 @@ type Row = {
   claim_expires_at: Date | string | null;
   at: Date | string;
   counts: AdCounts | string | null;
+  category: string | null;
 };
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -66,7 +68,7 @@ function toEvent(r: Row): SequencedEvent {
   } else if (r.type !== 'created' && r.type !== 'images_updated') {
     event.claim = null;
   }
-  return { seq: Number(r.seq), event };
+  return { seq: Number(r.seq), event, category: r.category };
 }
 
 /**
@@ -75,10 +77,30 @@ function toEvent(r: Row): SequencedEvent {
  */
 export async function eventsAfter(db: Executor, after: number, limit: number): Promise<SequencedEvent[]> {
   const result = await db.execute(sql`
-    select e.seq, e.type, e.ad_id, e.status, e.by_id, e.by_name, e.claim_expires_at, e.at, e.counts
+    select e.seq, e.type, e.ad_id, e.status, e.by_id, e.by_name, e.claim_expires_at, e.at, e.counts, a.category
     from ad_live_events e
+    left join advertisements a on a.id = e.ad_id
     where e.seq > ${after}
     order by e.seq
     limit ${limit}`);
   return rowsOf<Row>(result).map(toEvent);
+}
+
+/**
+ * The four counts of a scoped moderator's categories, as their list counts them (ad_summary's rows
+ * of those categories): their stream's events carry these instead of every category's.
+ */
+export async function countsOf(db: Executor, categories: readonly string[]): Promise<AdCounts> {
+  const literal = `{${categories.map((c) => `"${c.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  const rows = rowsOf<{ status: string; n: string | number }>(
+    await db.execute(sql`
+      select status, sum(n) as n from ad_summary where category = any(${literal}::text[]) group by status`),
+  );
+  const counts: AdCounts = { ...noCounts };
+  for (const r of rows) {
+    const n = Number(r.n);
+    counts.total += n;
+    if (r.status === 'pending' || r.status === 'approved' || r.status === 'rejected') counts[r.status] += n;
+  }
+  return counts;
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, messages } from '@backoffice/contract';
+import { categoryScope } from '../access/ad-scope';
 import { FULL_RETRY_AFTER_S, type LiveHub } from './live-hub';
 
 /**
@@ -29,7 +30,10 @@ export const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub }> = async (app, {
       const headers: Record<string, string | number | string[]> = {};
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
       const lastEventId = request.headers['last-event-id'];
-      await hub.open(reply.raw, headers, session, typeof lastEventId === 'string' ? lastEventId : undefined);
+      const resume = typeof lastEventId === 'string' ? lastEventId : undefined;
+      // A scoped moderator's stream carries their categories' ads (docs/decisions/0033-roles.md), as
+      // they were when it opened: a change of categories reaches the next stream.
+      await hub.open(reply.raw, headers, session, resume, categoryScope(request));
     },
   );
 };
