@@ -71,6 +71,8 @@ export const AUDIT_ACTIONS = [
   'recovery_codes_regenerated',
   'password_changed',
   'session_ended',
+  'passkey_registered',
+  'passkey_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -23,5 +23,6 @@ export * from './list-csv';
 export * from './reports';
 export * from './two-factor';
 export * from './two-factor-messages';
+export * from './passkeys';
 export * from './strikes';
 export * from './roles';

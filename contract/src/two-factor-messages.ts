@@ -16,4 +16,13 @@ export const twoFactorMessages = {
   notAnAdmin: 'This user is not an admin',
   administratorsOnly: 'Only an administrator can reset another admin',
   secondFactorNeeded: 'Enter a code from your authenticator app or a recovery code',
+  passkeyName: 'Enter a name for the passkey, up to 60 characters',
+  passkeyResponse: 'The passkey answer is malformed',
+  passkeyNotStarted: 'Start adding the passkey again',
+  passkeyRefused: 'The passkey could not be verified',
+  passkeyUnknown: 'This passkey is not registered for an admin',
+  passkeyNotFound: 'Passkey not found',
+  passkeyAlreadyAdded: 'This passkey is already added',
+  passkeyCancelled: 'The passkey was not used. Please try again.',
+  passkeyUnsupported: 'This browser cannot use passkeys',
 } as const;

@@ -11,6 +11,8 @@ import { AuthService } from './modules/auth/auth-service';
 import { accountRoutes } from './modules/auth/account-routes';
 import { AccountService } from './modules/auth/account-service';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes';
+import { passkeyAccountRoutes, passkeySignInRoutes } from './modules/auth/passkey-routes';
+import { PasskeyService } from './modules/auth/passkey-service';
 import { TwoFactorService } from './modules/auth/two-factor-service';
 import { activityRoutes } from './modules/activity/activity-routes';
 import { adsRoutes } from './modules/ads/ads-routes';
@@ -169,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const auth = new AuthService(database.db, clock, config.sessionTtlSeconds * 1000, app.log, config.requireTwoFactor);
   app.decorate('auth', auth);
   const twoFactor = new TwoFactorService(database.db, clock, auth);
+  const passkeys = new PasskeyService(database.db, clock, auth);
 
   await app.register(healthRoutes, { db: database.db });
   await app.register(publicAuthRoutes, {
@@ -179,6 +182,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(twoFactorRoutes, {
     auth,
     twoFactor,
+    sessionTtlSeconds: config.sessionTtlSeconds,
+    signInPerMinute: deps.signInPerMinute ?? 60,
+  });
+  await app.register(passkeySignInRoutes, {
+    passkeys,
+    allowedOrigins: config.allowedOrigins,
     sessionTtlSeconds: config.sessionTtlSeconds,
     signInPerMinute: deps.signInPerMinute ?? 60,
   });
@@ -250,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     guardPermissions(admin, database.db);
     await admin.register(sessionRoutes);
     await admin.register(accountRoutes, { account: new AccountService(database.db, clock, auth), twoFactor });
+    await admin.register(passkeyAccountRoutes, { passkeys, allowedOrigins: config.allowedOrigins });
     await admin.register(adsRoutes, { ...moduleDeps, timeZone: config.timeZone });
     await admin.register(usersRoutes, moduleDeps);
     await admin.register(strikesRoutes, moduleDeps);

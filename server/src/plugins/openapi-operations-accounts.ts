@@ -38,6 +38,26 @@ export const accountOperations: Record<string, OperationText> = {
     [409],
   ),
   'POST /api/auth/2fa/reset': op('resetOwnTwoFactor', 'Turn your second factor off with a recovery code', 'Off', [409]),
+  'POST /api/auth/signin/passkey/options': op(
+    'passkeySignInOptions',
+    'Start signing in with a passkey (the second step, or alone)',
+    'The options for navigator.credentials.get(); a pending-sign-in cookie when none was open',
+    [409, 429],
+  ),
+  'POST /api/auth/signin/passkey': op(
+    'signInWithPasskey',
+    "Sign in with the passkey's answer",
+    'Signed in: the `sid` cookie is set; the administrator',
+    [401, 403, 429],
+  ),
+  'GET /api/auth/passkeys': op('listPasskeys', 'Your passkeys', 'Each passkey: name, added, last used'),
+  'POST /api/auth/passkeys/options': op(
+    'passkeyRegistrationOptions',
+    'Start adding a passkey',
+    'The options for navigator.credentials.create()',
+  ),
+  'POST /api/auth/passkeys': op('addPasskey', "Add a passkey with the browser's answer", 'The passkey added', [409]),
+  'DELETE /api/auth/passkeys/:id': op('removePasskey', 'Remove one of your passkeys', 'Removed', [404]),
   'POST /api/users/:id/reset-2fa': op(
     'resetTwoFactorOf',
     "Turn another admin's second factor off (administrators)",

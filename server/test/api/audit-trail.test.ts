@@ -15,6 +15,7 @@ import { editBody } from '../support/users-factories';
 import { makeReport } from '../support/report-factories';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 import { call, codeAt, enrol, passwordStep, type Jar } from '../support/two-factor';
+import { passkeyAuditCases } from '../support/passkeys';
 
 /** Routes that change state although their method is GET (a link can end a session). */
 const MUTATING_GETS = ['GET /api/user/signout'];
@@ -30,6 +31,9 @@ const NOT_RECORDED = [
   'POST /api/moderation-rules/:id/backtests/:backtestId/cancel',
   // A new authenticator secret, unconfirmed: the enrolment is recorded when its code confirms it.
   'POST /api/auth/2fa/totp/setup',
+  // A passkey's challenge, kept until its answer: the passkey added, or the sign-in, is recorded.
+  'POST /api/auth/passkeys/options',
+  'POST /api/auth/signin/passkey/options',
 ];
 
 const NEW_PASSWORD = 'Brand-new-Passw0rd!';
@@ -108,6 +112,11 @@ describeApi('audit trail: one entry per change, in its transaction (docs/decisio
   });
 
   const cases: Record<string, Case> = {
+    ...passkeyAuditCases(
+      () => t,
+      () => makeAdmin(t.database.db),
+      (email) => signInAs(email),
+    ),
     'POST /api/auth/signin': async () => {
       const other = await makeAdmin(t.database.db);
       const send = () =>

@@ -15,6 +15,7 @@ import { makeReport } from '../support/report-factories';
 import { waitFor } from '../support/message-servers';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 import { twoFactorCalls } from '../support/two-factor';
+import { passkeyCalls } from '../support/passkeys';
 
 type Operation = {
   operationId?: string;
@@ -348,6 +349,7 @@ describeApi('OpenAPI description at /api/docs/json', () => {
 
     const calls: Call[] = [
       ...twoFactorCalls(t, () => makeAdmin(t.database.db)),
+      ...passkeyCalls(t, () => makeAdmin(t.database.db)),
       { route: 'GET /api/health', send: () => inject({ method: 'GET', url: '/api/health', cookie: null }) },
       { route: 'GET /api/reports', send: () => inject({ method: 'GET', url: '/api/reports?state=open' }) },
       { route: 'GET /api/reports/settings', send: () => inject({ method: 'GET', url: '/api/reports/settings' }) },

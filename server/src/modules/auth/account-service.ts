@@ -14,7 +14,7 @@ import {
   notifySessionsEnded,
   updatePasswordHash,
 } from '../../db/identity-repository';
-import { sessions, users, type UserRow } from '../../db/schema';
+import { sessions, users, webauthnCredentials, type UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
@@ -167,10 +167,11 @@ function proofOf(body: ChangePasswordBody): SecondFactorBody | null {
   return null;
 }
 
-/** Forgets the account's authenticator app and recovery codes. */
+/** Forgets the account's authenticator app, recovery codes and passkeys. */
 async function clearSecondFactor(tx: Executor, userId: string): Promise<void> {
   await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId));
   await deleteRecoveryCodes(tx, userId);
+  await tx.delete(webauthnCredentials).where(eq(webauthnCredentials.userId, userId));
 }
 
 /**

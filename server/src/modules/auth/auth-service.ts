@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { findUserByEmail, toPublicUser } from '../../db/identity-repository';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { standInHash, verifyPassword } from '../../lib/passwords';
+import { countPasskeys } from './passkeys-repository';
 import { createPendingSignIn, deleteExpiredPendingSignIns } from './pending-sign-ins';
 import * as repo from './sessions-repository';
 import { LONGEST_WINDOW_MS, SignInThrottle } from './sign-in-throttle';
@@ -91,13 +92,18 @@ export class AuthService {
       throw new ForbiddenError(messages.signIn.noAdminAccess);
     }
 
-    const enrolled = user.totpEnabledAt !== null;
+    // A passkey counts as a second factor (docs/decisions/0032-two-factor.md, Passkeys).
+    const passkeys = await countPasskeys(this.db, user.id);
+    const enrolled = user.totpEnabledAt !== null || passkeys > 0;
     if (enrolled || this.requireTwoFactor) {
       // The password was right: no failure. The session waits for the second step.
       await this.throttle.refund(attempt);
       const stage = enrolled ? 'second-factor' : 'enrol';
       const pendingToken = await createPendingSignIn(this.db, user.id, stage, now);
-      const methods: SecondFactor[] = enrolled ? ['totp', 'recovery-code'] : [];
+      const methods: SecondFactor[] = [
+        ...(user.totpEnabledAt ? (['totp', 'recovery-code'] as const) : []),
+        ...(passkeys > 0 ? (['passkey'] as const) : []),
+      ];
       return { kind: 'second-step', pendingToken, methods, enrolmentRequired: !enrolled };
     }
     return this.openSession(user, client, 'password', device);

@@ -1,4 +1,10 @@
-import type { AccountSecurity, AccountSession, ChangePasswordBody, SecondFactorBody } from '@backoffice/contract';
+import type {
+  AccountSecurity,
+  AccountSession,
+  ChangePasswordBody,
+  Passkey,
+  SecondFactorBody,
+} from '@backoffice/contract';
 import { baseApi } from '../../lib/api';
 
 const tags = baseApi.enhanceEndpoints({ addTagTypes: ['Account'] });
@@ -27,6 +33,21 @@ export const accountApi = tags.injectEndpoints({
       query: (body) => ({ url: '/auth/2fa/reset', method: 'POST', body }),
       invalidatesTags: ['Account'],
     }),
+    getPasskeys: build.query<{ passkeys: Passkey[] }, void>({
+      query: () => '/auth/passkeys',
+      providesTags: ['Account'],
+    }),
+    passkeyOptions: build.mutation<{ options: Record<string, unknown> & { challenge: string } }, void>({
+      query: () => ({ url: '/auth/passkeys/options', method: 'POST' }),
+    }),
+    addPasskey: build.mutation<{ passkey: Passkey }, { name: string; response: unknown }>({
+      query: (body) => ({ url: '/auth/passkeys', method: 'POST', body }),
+      invalidatesTags: ['Account'],
+    }),
+    removePasskey: build.mutation<{ success: true }, string>({
+      query: (id) => ({ url: `/auth/passkeys/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Account'],
+    }),
   }),
 });
 
@@ -37,4 +58,8 @@ export const {
   useEndSessionMutation,
   useNewRecoveryCodesMutation,
   useResetTwoFactorMutation,
+  useGetPasskeysQuery,
+  usePasskeyOptionsMutation,
+  useAddPasskeyMutation,
+  useRemovePasskeyMutation,
 } = accountApi;

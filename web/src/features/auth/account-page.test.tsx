@@ -58,6 +58,7 @@ describe('AccountPage', () => {
       if (path === '/api/auth/account')
         return jsonResponse({ success: true, totpEnabled: true, recoveryCodesLeft: 7, twoFactorRequired: true });
       if (path === '/api/auth/sessions') return jsonResponse({ success: true, sessions });
+      if (path === '/api/auth/passkeys') return jsonResponse({ success: true, passkeys: [] });
       return jsonResponse({ success: true });
     });
     renderApp({ path: '/app/account', routes, user: makeUser() });
@@ -77,6 +78,7 @@ describe('AccountPage', () => {
       if (path === '/api/auth/account')
         return jsonResponse({ success: true, totpEnabled: true, recoveryCodesLeft: 10, twoFactorRequired: false });
       if (path === '/api/auth/sessions') return jsonResponse({ success: true, sessions });
+      if (path === '/api/auth/passkeys') return jsonResponse({ success: true, passkeys: [] });
       return jsonResponse({ success: false, message: twoFactorMessages.wrongPassword }, 400);
     });
     renderApp({ path: '/app/account', routes, user: makeUser() });
@@ -97,6 +99,7 @@ describe('AccountPage', () => {
       if (path === '/api/auth/account')
         return jsonResponse({ success: true, totpEnabled: false, recoveryCodesLeft: 0, twoFactorRequired: false });
       if (path === '/api/auth/sessions') return jsonResponse({ success: true, sessions });
+      if (path === '/api/auth/passkeys') return jsonResponse({ success: true, passkeys: [] });
       return jsonResponse({
         success: true,
         secret: 'ABC',
@@ -108,5 +111,37 @@ describe('AccountPage', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }));
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('ABC');
+  });
+
+  it('lists the passkeys with added and last used, and removes one after a confirmation', async () => {
+    const passkeys = [
+      { _id: 'cred-one', name: 'Work laptop', createdAt: '2026-11-20T08:00:00.000Z', lastUsedAt: null },
+      { _id: 'cred-two', name: 'Phone', createdAt: '2026-11-21T08:00:00.000Z', lastUsedAt: '2026-11-22T08:00:00.000Z' },
+    ];
+    const calls = stubServer(({ path }) => {
+      if (path === '/api/auth/account')
+        return jsonResponse({ success: true, totpEnabled: false, recoveryCodesLeft: 0, twoFactorRequired: false });
+      if (path === '/api/auth/sessions') return jsonResponse({ success: true, sessions });
+      if (path === '/api/auth/passkeys') return jsonResponse({ success: true, passkeys });
+      return jsonResponse({ success: true });
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderApp({ path: '/app/account', routes, user: makeUser() });
+    const list = await screen.findByRole('list', { name: 'Passkeys' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(list).toHaveTextContent('Work laptop');
+    expect(list).toHaveTextContent('Last used never');
+    const user = userEvent.setup();
+    const remove = within(list).getByRole('button', { name: 'Remove passkey Phone' });
+    await user.click(remove);
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(remove);
+    await expect.poll(() => calls.map((c) => `${c.method} ${c.path}`)).toContain('DELETE /api/auth/passkeys/cred-two');
+    expect(confirm).toHaveBeenCalledTimes(2);
+    // A name is needed before the browser is asked.
+    await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    expect(await screen.findByText(twoFactorMessages.passkeyName)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/auth/passkeys/options')).toBe(false);
+    confirm.mockRestore();
   });
 });

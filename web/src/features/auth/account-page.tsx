@@ -5,6 +5,7 @@ import { apiError } from '../../lib/api';
 import { useDispatch } from 'react-redux';
 import { accountApi, useGetAccountQuery, useNewRecoveryCodesMutation, useResetTwoFactorMutation } from './account-api';
 import { ChangePasswordForm, Section, SessionsList } from './account-sections';
+import { PasskeysSection } from './passkeys-section';
 import { RecoveryCodesList } from './recovery-codes-list';
 import { TotpEnrolment } from './totp-enrolment';
 
@@ -72,7 +73,7 @@ export function AccountPage() {
   const [enrolling, setEnrolling] = useState(false);
   return (
     <div className="space-y-6">
-      <PageHeader title="Account" description="Your sign-in, password and sessions." />
+      <PageHeader title="Account" description="Your sign-in, passkeys, password and sessions." />
       <Section title="Two-factor sign-in">
         {isLoading || !data ? (
           <p className="text-sm text-slate-400">Loading…</p>
@@ -98,6 +99,9 @@ export function AccountPage() {
             </Button>
           </div>
         )}
+      </Section>
+      <Section title="Passkeys" id="passkeys">
+        <PasskeysSection />
       </Section>
       <Section title="Password">
         <ChangePasswordForm needsCode={data?.totpEnabled ?? false} />

@@ -3,12 +3,13 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useNavigate } from 'react-router';
 import { showSuccessToast } from '../../lib/toasts';
 import { Info } from 'lucide-react';
-import { messages, validateSignIn, type PublicUser } from '@backoffice/contract';
+import { messages, validateSignIn, type PublicUser, type SecondFactor } from '@backoffice/contract';
 import { Button, Logo, TextField } from '../../components/ui';
 import { paths } from '../../lib/paths';
 import { PasswordField } from './password-field';
 import { SecondFactorStep } from './second-factor-step';
 import { TotpEnrolment } from './totp-enrolment';
+import { signInWithPasskey } from './passkey-client';
 import { requestSignIn } from './sign-in-request';
 import { selectCurrentUser, signInFailure, signInStart, signInSuccess } from './user-slice';
 import { SignInAlert } from './sign-in-alert';
@@ -27,6 +28,7 @@ export function SignInPage() {
   const [showForgotNote, setShowForgotNote] = useState(false);
   // After a right password: the second step, or enrolment first (docs/decisions/0032-two-factor.md).
   const [step, setStep] = useState<'password' | 'second-factor' | 'enrol'>('password');
+  const [methods, setMethods] = useState<SecondFactor[]>([]);
 
   if (currentUser?.isAdmin && !pending) return <Navigate to={paths.dashboard} replace />;
 
@@ -45,6 +47,7 @@ export function SignInPage() {
     if (result.ok === 'second-step') {
       setPending(false);
       setPassword('');
+      setMethods(result.challenge.methods);
       setStep(result.challenge.enrolmentRequired ? 'enrol' : 'second-factor');
       return;
     }
@@ -55,6 +58,22 @@ export function SignInPage() {
       return;
     }
     finish(result.user);
+  }
+
+  /** A passkey alone (docs/decisions/0032-two-factor.md, Passkeys): no email or password typed. */
+  async function passkeyOnly() {
+    if (pending) return;
+    setError(null);
+    setPending(true);
+    dispatch(signInStart());
+    const answer = await signInWithPasskey();
+    if (!answer.ok) {
+      dispatch(signInFailure(answer.message));
+      setError(answer.message);
+      setPending(false);
+      return;
+    }
+    finish(answer.data);
   }
 
   function finish(user: PublicUser) {
@@ -83,7 +102,7 @@ export function SignInPage() {
           </div>
           <div className="rounded-2xl border border-slate-800 bg-slate-900/80 p-8 shadow-2xl shadow-black/40 backdrop-blur">
             <h1 className="text-center text-2xl font-semibold tracking-tight text-slate-100">Admin Panel Login</h1>
-            {step === 'second-factor' && <SecondFactorStep onSignedIn={finish} onRestart={restart} />}
+            {step === 'second-factor' && <SecondFactorStep methods={methods} onSignedIn={finish} onRestart={restart} />}
             {step === 'enrol' && (
               <div className="mt-8 space-y-4">
                 <p role="status" className="text-sm text-sky-200">
@@ -131,6 +150,18 @@ export function SignInPage() {
                   {pending ? 'Signing In...' : 'Sign In'}
                 </Button>
               </form>
+            )}
+            {step === 'password' && (
+              <div className="mt-4 flex justify-center">
+                <button
+                  type="button"
+                  onClick={passkeyOnly}
+                  disabled={pending}
+                  className="rounded text-sm font-medium text-indigo-300 hover:text-indigo-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-50"
+                >
+                  Sign in with a passkey
+                </button>
+              </div>
             )}
           </div>
         </div>
