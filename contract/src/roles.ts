@@ -85,6 +85,19 @@ export const ROLE_PERMISSIONS: Record<AdminRole, ReadonlySet<Permission>> = {
   support: new Set<Permission>([...readOnly, 'users.verify', 'reports.reply']),
 };
 
+/**
+ * Each Data Extract dataset's own export permission, besides `data.export` (no exports of users for a
+ * moderator). The web app offers only these; server/src/modules/exports/exports-routes.ts checks the same.
+ */
+export const DATA_EXTRACT_PERMISSIONS = {
+  ads: 'ads.export',
+  advertisers: 'users.export',
+  packages: 'data.export',
+  banners: 'data.export',
+  duties: 'data.export',
+  activity: 'activity.export',
+} as const satisfies Record<string, Permission>;
+
 /** Whether `role` may do `permission` (null: not an admin, nothing). */
 export function roleCan(role: AdminRole | null | undefined, permission: Permission): boolean {
   return role ? ROLE_PERMISSIONS[role].has(permission) : false;

@@ -18,5 +18,11 @@ export function useCan(permission: Permission): boolean {
   return roleCan(roleOf(user), permission);
 }
 
+/** `useCan` for several permissions at once (a list of choices filtered by role). */
+export function usePermissions(): (permission: Permission) => boolean {
+  const role = roleOf(useSelector(selectCurrentUser));
+  return (permission) => roleCan(role, permission);
+}
+
 /** The reason shown beside an action the role cannot use. */
 export const notAllowedReason = roleMessages.notAllowed;

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import {
   AD_STATUSES,
   DATA_EXTRACT_DATASETS,
+  DATA_EXTRACT_PERMISSIONS,
   exportText,
   PACKAGE_STATUSES,
   USER_STATUS_FILTERS,
@@ -20,6 +21,7 @@ import {
   type SelectOption,
 } from '../../components/ui';
 import { serverMessage } from '../../lib/api';
+import { notAllowedReason, usePermissions } from '../../lib/permissions';
 import { useStreamedDownload } from '../../lib/streamed-download';
 import { extractUrl, useCountExtractQuery, useExtractFacetsQuery } from './data-extract-api';
 import { DownloadProgress, formatCount } from './download-progress';
@@ -80,7 +82,12 @@ const noFilters: Filters = { status: '', category: '', district: '', from: '', t
 
 /** Data Extract: a dataset, its filters and a date range, the matching count, then the CSV with progress. */
 export function DataExtractPage() {
-  const [dataset, setDataset] = useState<DataExtractDataset>('ads');
+  // Only the datasets the role may take (docs/decisions/0033-roles.md): a moderator takes no
+  // advertisers, support none at all.
+  const may = usePermissions();
+  const datasets = DATA_EXTRACT_DATASETS.filter((d) => may('data.export') && may(DATA_EXTRACT_PERMISSIONS[d]));
+  const none = datasets.length === 0;
+  const [dataset, setDataset] = useState<DataExtractDataset>(datasets[0] ?? 'ads');
   const [filters, setFilters] = useState<Filters>(noFilters);
   const { text: searchText, search: q, setSearch } = useDebouncedSearch();
 
@@ -95,7 +102,10 @@ export function DataExtractPage() {
     district: shape.places ? filters.district || undefined : undefined,
     q: shape.search ? q || undefined : undefined,
   };
-  const count = useCountExtractQuery({ dataset, params }, { skip: !!rangeError, refetchOnMountOrArgChange: true });
+  const count = useCountExtractQuery(
+    { dataset, params },
+    { skip: !!rangeError || none, refetchOnMountOrArgChange: true },
+  );
   const facets = useExtractFacetsQuery(undefined, { skip: !shape.places });
   const total = count.currentData?.total;
   const download = useStreamedDownload(exportText.exportFailed);
@@ -108,8 +118,9 @@ export function DataExtractPage() {
   }
   const set = (key: keyof Filters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
 
-  const countLine =
-    rangeError !== null
+  const countLine = none
+    ? notAllowedReason
+    : rangeError !== null
       ? null
       : count.isError
         ? serverMessage(count.error, exportText.exportFailed)
@@ -136,7 +147,7 @@ export function DataExtractPage() {
             label={exportText.dataset}
             value={dataset}
             disabled={running}
-            options={DATA_EXTRACT_DATASETS.map((d) => ({ value: d, label: datasetLabels[d] }))}
+            options={datasets.map((d) => ({ value: d, label: datasetLabels[d] }))}
             onChange={(v) => chooseDataset(v as DataExtractDataset)}
           />
           {shape.statuses && (
@@ -214,7 +225,7 @@ export function DataExtractPage() {
               form={formId}
               icon={<Download className="size-4" aria-hidden="true" />}
               loading={running}
-              disabled={running || !!rangeError || count.isError}
+              disabled={running || !!rangeError || count.isError || none}
             >
               {exportText.download}
             </Button>

@@ -11,6 +11,7 @@ import {
 import { Banner, Button, Modal, SelectField, TextField, type BannerMessage } from '../../components/ui';
 import { apiError } from '../../lib/api';
 import { useFocusFirstInvalid } from '../../lib/form';
+import { useCan } from '../../lib/permissions';
 import { ConditionsBuilder } from './conditions-builder';
 import { actionLabels, modeLabels } from './rule-text';
 import {
@@ -36,6 +37,8 @@ export interface RuleEditorDialogProps {
  */
 export function RuleEditorDialog({ rule, onClose, onSaved }: RuleEditorDialogProps) {
   const form = useRuleForm(rule);
+  // Without rules.live (a moderator) a rule stays in draft or shadow (docs/decisions/0033-roles.md).
+  const canLive = useCan('rules.live');
   const { values, errors } = form;
   const [create, creating] = useCreateRuleMutation();
   const [update, updating] = useUpdateRuleMutation();
@@ -111,7 +114,7 @@ export function RuleEditorDialog({ rule, onClose, onSaved }: RuleEditorDialogPro
             label="Mode"
             className="w-36"
             value={values.mode}
-            options={RULE_MODES.map((m) => ({ value: m, label: modeLabels[m] }))}
+            options={RULE_MODES.filter((m) => m !== 'live' || canLive).map((m) => ({ value: m, label: modeLabels[m] }))}
             onChange={(v) => form.setMode(v as (typeof RULE_MODES)[number])}
           />
         </div>

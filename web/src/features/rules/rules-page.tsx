@@ -14,6 +14,7 @@ import {
   useTimedMessage,
 } from '../../components/ui';
 import { paths } from '../../lib/paths';
+import { useCan } from '../../lib/permissions';
 import { serverMessage } from '../../lib/api';
 import { BacktestDialog } from './backtest-dialog';
 import { RuleEditorDialog } from './rule-editor-dialog';
@@ -44,6 +45,7 @@ export function RulesPage() {
   );
   const reasonTitle = (id: string) => reasons.data?.find((r) => r._id === id)?.title;
   const [open, setOpen] = useState<Open | null>(null);
+  const canEdit = useCan('rules.edit');
   const message = useTimedMessage(RULE_MESSAGE_MS);
   const [remove, removing] = useDeleteRuleMutation();
   const [update, updating] = useUpdateRuleMutation();
@@ -79,9 +81,11 @@ export function RulesPage() {
               <UserCheck className="size-4" aria-hidden="true" />
               Second review
             </Link>
-            <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => setOpen({ kind: 'edit' })}>
-              New rule
-            </Button>
+            {canEdit && (
+              <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => setOpen({ kind: 'edit' })}>
+                New rule
+              </Button>
+            )}
           </>
         }
       />

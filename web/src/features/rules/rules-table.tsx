@@ -13,6 +13,7 @@ import {
   tdClass,
   theadClass,
 } from '../../components/ui';
+import { notAllowedReason, useCan } from '../../lib/permissions';
 import { actionWords, conditionWords, modeLabels, modeTones, ratio } from './rule-text';
 
 const COLUMNS = 8;
@@ -70,6 +71,13 @@ export interface RulesTableProps {
 /** The rules in the order they run: what each checks and does, and how it has fared. */
 export function RulesTable(props: RulesTableProps) {
   const { rules, loading } = props;
+  // Support reads the rules; a moderator changes those in draft and shadow, a live one is an
+  // administrator's (rules.live): its buttons show disabled with the reason (docs/decisions/0033-roles.md).
+  const canEdit = useCan('rules.edit');
+  const canLive = useCan('rules.live');
+  const lockedTitle = (rule: ModerationRule, title: string) =>
+    rule.mode === 'live' && !canLive ? notAllowedReason : title;
+  const locked = (rule: ModerationRule) => (rule.mode === 'live' && !canLive) || undefined;
   return (
     <TableFrame label="Rules" busy={loading}>
       <thead className={theadClass}>
@@ -97,9 +105,11 @@ export function RulesTable(props: RulesTableProps) {
             icon={<ListChecks className="size-5" />}
             message="No rules yet."
             action={
-              <button type="button" className="text-sm font-medium text-indigo-300" onClick={props.onCreate}>
-                Create the first rule
-              </button>
+              canEdit && (
+                <button type="button" className="text-sm font-medium text-indigo-300" onClick={props.onCreate}>
+                  Create the first rule
+                </button>
+              )
             }
           />
         ) : (
@@ -125,36 +135,50 @@ export function RulesTable(props: RulesTableProps) {
                 <BacktestCell rule={rule} />
               </td>
               <td className={cx(tdClass, 'text-right whitespace-nowrap')}>
-                <IconButton
-                  aria-label={`Move ${rule.name} up`}
-                  title="Move up"
-                  disabled={i === 0 || props.moving}
-                  onClick={() => props.onMove(rule, i - 1)}
-                >
-                  <ArrowUp className="size-4" aria-hidden="true" />
-                </IconButton>
-                <IconButton
-                  aria-label={`Move ${rule.name} down`}
-                  title="Move down"
-                  disabled={i === rules.length - 1 || props.moving}
-                  onClick={() => props.onMove(rule, i + 1)}
-                >
-                  <ArrowDown className="size-4" aria-hidden="true" />
-                </IconButton>
-                <IconButton aria-label={`Test ${rule.name}`} title="Test this rule" onClick={() => props.onTest(rule)}>
-                  <FlaskConical className="size-4" aria-hidden="true" />
-                </IconButton>
-                <IconButton aria-label={`Edit ${rule.name}`} title="Edit" onClick={() => props.onEdit(rule)}>
-                  <Pencil className="size-4" aria-hidden="true" />
-                </IconButton>
-                <IconButton
-                  aria-label={`Delete ${rule.name}`}
-                  title="Delete"
-                  className="hover:bg-rose-500/15 hover:text-rose-300"
-                  onClick={() => props.onDelete(rule)}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </IconButton>
+                {canEdit && (
+                  <>
+                    <IconButton
+                      aria-label={`Move ${rule.name} up`}
+                      title={lockedTitle(rule, 'Move up')}
+                      disabled={i === 0 || props.moving || locked(rule)}
+                      onClick={() => props.onMove(rule, i - 1)}
+                    >
+                      <ArrowUp className="size-4" aria-hidden="true" />
+                    </IconButton>
+                    <IconButton
+                      aria-label={`Move ${rule.name} down`}
+                      title={lockedTitle(rule, 'Move down')}
+                      disabled={i === rules.length - 1 || props.moving || locked(rule)}
+                      onClick={() => props.onMove(rule, i + 1)}
+                    >
+                      <ArrowDown className="size-4" aria-hidden="true" />
+                    </IconButton>
+                    <IconButton
+                      aria-label={`Test ${rule.name}`}
+                      title="Test this rule"
+                      onClick={() => props.onTest(rule)}
+                    >
+                      <FlaskConical className="size-4" aria-hidden="true" />
+                    </IconButton>
+                    <IconButton
+                      aria-label={`Edit ${rule.name}`}
+                      title={lockedTitle(rule, 'Edit')}
+                      disabled={locked(rule)}
+                      onClick={() => props.onEdit(rule)}
+                    >
+                      <Pencil className="size-4" aria-hidden="true" />
+                    </IconButton>
+                    <IconButton
+                      aria-label={`Delete ${rule.name}`}
+                      title={lockedTitle(rule, 'Delete')}
+                      disabled={locked(rule)}
+                      className="hover:bg-rose-500/15 hover:text-rose-300"
+                      onClick={() => props.onDelete(rule)}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                    </IconButton>
+                  </>
+                )}
               </td>
             </tr>
           ))

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '../../components/ui';
 import { serverMessage } from '../../lib/api';
+import { notAllowedReason, useCan } from '../../lib/permissions';
 import { percent } from './rule-text';
 import { useSecondReviewSettingsQuery, useUpdateSecondReviewSettingsMutation } from './second-review-api';
 
@@ -8,6 +9,8 @@ import { useSecondReviewSettingsQuery, useUpdateSecondReviewSettingsMutation } f
 export function SampleRateSetting({ onSaved }: { onSaved: (text: string) => void }) {
   const settings = useSecondReviewSettingsQuery();
   const [save, saving] = useUpdateSecondReviewSettingsMutation();
+  // Only an administrator changes the rate (reviews.settings); the others see it.
+  const canSet = useCan('reviews.settings');
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const current = settings.data ? String(Math.round(settings.data.rate * 1000) / 10) : '';
@@ -35,7 +38,7 @@ export function SampleRateSetting({ onSaved }: { onSaved: (text: string) => void
         className="w-48"
         inputMode="decimal"
         autoComplete="off"
-        disabled={!settings.data}
+        disabled={!settings.data || !canSet}
         value={shown}
         error={error}
         onChange={(e) => {
@@ -43,9 +46,19 @@ export function SampleRateSetting({ onSaved }: { onSaved: (text: string) => void
           setError(null);
         }}
       />
-      <Button type="submit" variant="secondary" className="mt-7" loading={saving.isLoading} disabled={saving.isLoading}>
-        Save
-      </Button>
+      {canSet ? (
+        <Button
+          type="submit"
+          variant="secondary"
+          className="mt-7"
+          loading={saving.isLoading}
+          disabled={saving.isLoading}
+        >
+          Save
+        </Button>
+      ) : (
+        <p className="mt-9 text-sm text-slate-400">{notAllowedReason}</p>
+      )}
     </form>
   );
 }

@@ -21,6 +21,7 @@ import {
 } from '../../components/ui';
 import { adLink } from '../../lib/activity-format';
 import { serverMessage } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { useAnswerSecondReviewMutation, useSettleSecondReviewMutation } from './second-review-api';
 
 const linkClass = cx(
@@ -77,6 +78,8 @@ export function OpenReviewItem({
   const [note, setNote] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [answer, answering] = useAnswerSecondReviewMutation();
+  // Support reads the sample; answering is reviews.answer (docs/decisions/0033-roles.md).
+  const canAnswer = useCan('reviews.answer');
 
   async function send(choice: SecondReviewAnswer) {
     setFailure(null);
@@ -94,21 +97,25 @@ export function OpenReviewItem({
       </header>
       <AdLink review={review}>Open the ad</AdLink>
       {failure && <Banner message={{ tone: 'error', text: failure }} onDismiss={() => setFailure(null)} />}
-      <TextAreaField
-        label="Note (optional)"
-        rows={2}
-        maxLength={MAX_SECOND_REVIEW_NOTE}
-        value={note}
-        onChange={(e) => setNote(e.target.value)}
-      />
-      <div className="flex gap-2">
-        <Button variant="secondary" disabled={answering.isLoading} onClick={() => send('agree')}>
-          Agree
-        </Button>
-        <Button variant="secondary" disabled={answering.isLoading} onClick={() => send('disagree')}>
-          Disagree
-        </Button>
-      </div>
+      {canAnswer && (
+        <>
+          <TextAreaField
+            label="Note (optional)"
+            rows={2}
+            maxLength={MAX_SECOND_REVIEW_NOTE}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+          <div className="flex gap-2">
+            <Button variant="secondary" disabled={answering.isLoading} onClick={() => send('agree')}>
+              Agree
+            </Button>
+            <Button variant="secondary" disabled={answering.isLoading} onClick={() => send('disagree')}>
+              Disagree
+            </Button>
+          </div>
+        </>
+      )}
     </article>
   );
 }
@@ -169,6 +176,7 @@ function SettleForm({ review }: { review: SecondReview }) {
 
 /** An answered item; a disagreement waiting for a senior also offers their actions. */
 export function AnsweredReviewItem({ review, settleable }: { review: SecondReview; settleable: boolean }) {
+  const canSettle = useCan('reviews.answer');
   return (
     <article aria-label={review.ad.heading} className="space-y-3 px-5 py-4">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
@@ -179,7 +187,11 @@ export function AnsweredReviewItem({ review, settleable }: { review: SecondRevie
       </header>
       <RevealedDecision review={review} />
       {review.settledAt && <p className="text-sm text-slate-400">Settled {formatActivityTime(review.settledAt)}</p>}
-      {settleable && !review.settledAt ? <SettleForm review={review} /> : <AdLink review={review}>Open the ad</AdLink>}
+      {settleable && canSettle && !review.settledAt ? (
+        <SettleForm review={review} />
+      ) : (
+        <AdLink review={review}>Open the ad</AdLink>
+      )}
     </article>
   );
 }
