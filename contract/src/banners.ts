@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSearch, listStatus } from './list-query';
 import { multiLine } from './text-rules';
 import { isoDay } from './dates';
 import { imageThumbnails, isAbsoluteUrl } from './thumbnails';
@@ -159,16 +160,8 @@ export type BannerAd = z.infer<typeof bannerAd>;
 
 /** GET /api/banner-ads?status=&search= (docs/product.md#calls): empty values mean no filter. */
 export const bannerListQuery = z.strictObject({
-  status: z
-    .enum(['', 'all', ...BANNER_STATUSES])
-    .optional()
-    .transform((v) => (v === 'Active' || v === 'Inactive' ? v : undefined)),
-  search: z
-    .string()
-    .max(MAX_BANNER_SEARCH, bannerMessages.searchTooLong)
-    .refine((v) => !controlChars.test(v), 'Control characters are not allowed')
-    .optional()
-    .transform((v) => v?.trim() || undefined),
+  status: listStatus(BANNER_STATUSES),
+  search: listSearch(MAX_BANNER_SEARCH, bannerMessages.searchTooLong),
 });
 export type BannerListQuery = z.infer<typeof bannerListQuery>;
 export type BannerListParams = { status?: BannerStatus | 'all' | ''; search?: string };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSearch, listStatus } from './list-query';
 import { requiredText, textControlChars, type RequiredTextOptions } from './required-text';
 import { multiLine } from './text-rules';
 
@@ -150,6 +151,14 @@ export const dutyRecord = z.object({
   status: z.enum(DUTY_STATUSES),
 });
 export type Duty = z.infer<typeof dutyRecord>;
+
+/**
+ * GET /api/duties (docs/product.md#calls) with optional filters, empty by default (the spec's call):
+ * a case-insensitive search over the code, title and description, and a status.
+ */
+export const dutyListQuery = z.strictObject({ search: listSearch(), status: listStatus(DUTY_STATUSES) });
+export type DutyListQuery = z.infer<typeof dutyListQuery>;
+export type DutyListParams = z.input<typeof dutyListQuery>;
 
 export const dutyListResponse = z.object({ success: z.literal(true), duties: z.array(dutyRecord) });
 export type DutyListResponse = z.infer<typeof dutyListResponse>;

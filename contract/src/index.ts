@@ -4,6 +4,7 @@ export * from './users';
 export * from './errors';
 export * from './sign-in-rules';
 export * from './ads';
+export * from './list-query';
 export * from './packages';
 export * from './duties';
 export * from './banners';

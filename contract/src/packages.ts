@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSearch, listStatus } from './list-query';
 import { lineControlChars, requiredText, type RequiredTextOptions } from './required-text';
 
 /**
@@ -159,6 +160,20 @@ export const packageRecord = z.object({
   subscriberCount: z.number().int(),
 });
 export type Package = z.infer<typeof packageRecord>;
+
+/**
+ * GET /api/packages (docs/product.md#calls) with optional filters, all empty by default (the spec's
+ * call: the whole list, oldest first): a case-insensitive search over pid, name, type, duration and
+ * description, a status, and a sort by one column (ties by pid).
+ */
+export const packageListQuery = z.strictObject({
+  search: listSearch(),
+  status: listStatus(PACKAGE_STATUSES),
+  sort: z.enum(PACKAGE_SORT_FIELDS).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+export type PackageListQuery = z.infer<typeof packageListQuery>;
+export type PackageListParams = z.input<typeof packageListQuery>;
 
 export const packageListResponse = z.object({ success: z.literal(true), packages: z.array(packageRecord) });
 export type PackageListResponse = z.infer<typeof packageListResponse>;

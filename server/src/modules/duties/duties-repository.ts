@@ -1,11 +1,26 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { DutyListQuery } from '@backoffice/contract';
 import type { Executor } from '../../db/client';
+import { containsPattern } from '../../db/query-values';
 import { duties, type DutyRow } from '../../db/schema';
 
 export type DutyValues = Pick<DutyRow, 'title' | 'description' | 'conditions' | 'status'>;
 
-export function listDuties(db: Executor): Promise<DutyRow[]> {
-  return db.select().from(duties).orderBy(asc(duties.createdAt), asc(duties.code));
+/** The duties the filters match (dutyListQuery), oldest first. */
+export function listDuties(db: Executor, q: Partial<DutyListQuery> = {}): Promise<DutyRow[]> {
+  const conditions: SQL[] = [];
+  if (q.status) conditions.push(eq(duties.status, q.status));
+  if (q.search) {
+    const pattern = containsPattern(q.search);
+    conditions.push(
+      sql`(${duties.code} ilike ${pattern} or ${duties.title} ilike ${pattern} or ${duties.description} ilike ${pattern})`,
+    );
+  }
+  return db
+    .select()
+    .from(duties)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(asc(duties.createdAt), asc(duties.code));
 }
 
 /** Inserts unless the code is taken (docs/decisions/0005-packages-and-duties.md); undefined then, with nothing written. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dutyCreateBody,
   dutyDeleteResponse,
+  dutyListQuery,
   dutyListResponse,
   dutyMutationResponse,
   dutyUpdateBody,
@@ -17,10 +18,11 @@ import { DutiesService } from './duties-service';
 export const dutiesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
   const duties = new DutiesService(db, clock);
 
-  app.get('/api/duties', { schema: { response: { 200: dutyListResponse } } }, async () => ({
-    success: true as const,
-    duties: await duties.list(),
-  }));
+  app.get(
+    '/api/duties',
+    { schema: { querystring: dutyListQuery, response: { 200: dutyListResponse } } },
+    async (request) => ({ success: true as const, duties: await duties.list(request.query) }),
+  );
 
   app.post(
     '/api/duties',

@@ -3,6 +3,7 @@ import {
   isBlankCondition,
   type Duty,
   type DutyCreateBody,
+  type DutyListQuery,
   type DutyUpdateBody,
 } from '@backoffice/contract';
 import { changedFields, recordAudit } from '../../db/audit-repository';
@@ -48,8 +49,8 @@ export class DutiesService {
     private readonly clock: Clock,
   ) {}
 
-  async list(): Promise<Duty[]> {
-    return (await repo.listDuties(this.db)).map(toDuty);
+  async list(q: Partial<DutyListQuery> = {}): Promise<Duty[]> {
+    return (await repo.listDuties(this.db, q)).map(toDuty);
   }
 
   /** docs/decisions/0005-packages-and-duties.md: the client's code, checked for form (schema) and uniqueness here; a clash is a 409. */

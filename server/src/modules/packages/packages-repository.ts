@@ -1,5 +1,7 @@
-import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PackageListQuery } from '@backoffice/contract';
 import type { Executor } from '../../db/client';
+import { containsPattern } from '../../db/query-values';
 import { packages, packageSubscriptions, type PackageRow } from '../../db/schema';
 
 export type PackageWithCount = PackageRow & { subscriberCount: number };
@@ -16,8 +18,31 @@ const subscriberCount = sql<number>`(
 
 const withCount = { ...getTableColumns(packages), subscriberCount };
 
-export function listPackages(db: Executor): Promise<PackageWithCount[]> {
-  return db.select(withCount).from(packages).orderBy(asc(packages.createdAt), asc(packages.pid));
+/**
+ * The packages the filters match (packageListQuery): oldest first unless sorted by a column, case
+ * aside, ties by pid.
+ */
+export function listPackages(db: Executor, q: Partial<PackageListQuery> = {}): Promise<PackageWithCount[]> {
+  const conditions: SQL[] = [];
+  if (q.status) conditions.push(eq(packages.status, q.status));
+  if (q.search) {
+    const pattern = containsPattern(q.search);
+    const columns = [packages.pid, packages.name, packages.type, packages.duration, packages.description];
+    conditions.push(
+      sql`(${sql.join(
+        columns.map((c) => sql`${c} ilike ${pattern}`),
+        sql` or `,
+      )})`,
+    );
+  }
+  const order = q.sort
+    ? [sql`lower(${packages[q.sort]}) ${sql.raw(q.order === 'desc' ? 'desc' : 'asc')}`, asc(packages.pid)]
+    : [asc(packages.createdAt), asc(packages.pid)];
+  return db
+    .select(withCount)
+    .from(packages)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(...order);
 }
 
 export function findPackage(db: Executor, id: string): Promise<PackageWithCount | undefined> {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   packageBody,
   packageDeleteResponse,
+  packageListQuery,
   packageListResponse,
   packageMutationResponse,
   packageUpdateBody,
@@ -14,10 +15,11 @@ import { PackagesService } from './packages-service';
 export const packagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
   const packages = new PackagesService(db, clock);
 
-  app.get('/api/packages', { schema: { response: { 200: packageListResponse } } }, async () => ({
-    success: true as const,
-    packages: await packages.list(),
-  }));
+  app.get(
+    '/api/packages',
+    { schema: { querystring: packageListQuery, response: { 200: packageListResponse } } },
+    async (request) => ({ success: true as const, packages: await packages.list(request.query) }),
+  );
 
   app.post(
     '/api/packages',

@@ -1,4 +1,10 @@
-import { PACKAGE_ICONS, packageMessages, type Package, type PackageBody } from '@backoffice/contract';
+import {
+  PACKAGE_ICONS,
+  packageMessages,
+  type Package,
+  type PackageBody,
+  type PackageListQuery,
+} from '@backoffice/contract';
 import { changedFields, recordAudit } from '../../db/audit-repository';
 import type { Db } from '../../db/client';
 import type { PackageRow } from '../../db/schema';
@@ -64,8 +70,8 @@ export class PackagesService {
     private readonly clock: Clock,
   ) {}
 
-  async list(): Promise<Package[]> {
-    const rows = await repo.listPackages(this.db);
+  async list(q: Partial<PackageListQuery> = {}): Promise<Package[]> {
+    const rows = await repo.listPackages(this.db, q);
     return rows.map((r) => toPackage(r, r.subscriberCount));
   }
 
