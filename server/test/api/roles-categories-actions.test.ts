@@ -5,6 +5,7 @@ import { makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 import { rowsOf } from '../../src/db/client';
 import { AD_ROUTES } from '../../src/modules/access/ad-scope';
+import { analyseAds } from '../../src/modules/signals/signals-analysis';
 
 /**
  * Issue 36.3 (docs/decisions/0033-roles.md, "Category scoping"): a moderator limited to categories
@@ -145,6 +146,28 @@ describeApi('roles: a scoped moderator and the ads of other categories', () => {
     }
     const count = await call('GET', '/api/data-extract/ads/count?status=all', moderator);
     expect(count.json().total).toBe(1);
+  });
+
+  it('lists the near-duplicates of their categories only', async () => {
+    const db = t.database.db;
+    const text = {
+      heading: 'Brand new iPhone 15 Pro Max 256GB sealed box',
+      details: 'Original Apple warranty, bought in Dubai, unopened, cash on delivery in Colombo only.',
+      phone1: null,
+    };
+    const [a, b, c] = [
+      await makeAd(db, { ...text, category: 'Jobs', username: 'copy.one' }),
+      await makeAd(db, { ...text, category: 'Jobs', username: 'copy.two' }),
+      await makeAd(db, { ...text, category: 'Vehicles', username: 'copy.three' }),
+    ];
+    await analyseAds({ db, storage: t.app.storage, clock: t.clock }, [a!.id, b!.id, c!.id]);
+    const ids = async (cookie: string) =>
+      (await call('GET', `/api/advertisements/${a!.id}/duplicates`, cookie))
+        .json()
+        .duplicates.map((d: { _id: string }) => d._id)
+        .sort();
+    expect(await ids(administrator)).toEqual([b!.id, c!.id].sort());
+    expect(await ids(moderator)).toEqual([b!.id]);
   });
 
   it('shows only their categories in the Reported view', async () => {

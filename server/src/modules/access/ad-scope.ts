@@ -83,3 +83,16 @@ export async function checkAdsScope(db: Db, request: FastifyRequest, ids: readon
   );
   if (Number(rows[0]?.n ?? 0) > 0) throw new ForbiddenError(roleMessages.outsideCategories);
 }
+
+/** Of `rows` (ads by `_id`), those of a scoped moderator's categories; all of them for everyone else. */
+export async function keepInScope<T extends { _id: string }>(db: Db, request: FastifyRequest, rows: T[]): Promise<T[]> {
+  const categories = categoryScope(request);
+  if (!categories || rows.length === 0) return rows;
+  const kept = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select id from advertisements
+      where id = any(${arrayLiteral(rows.map((r) => r._id))}::uuid[]) and category = any(${arrayLiteral(categories)}::text[])`),
+  );
+  const ids = new Set(kept.map((r) => r.id));
+  return rows.filter((r) => ids.has(r._id));
+}

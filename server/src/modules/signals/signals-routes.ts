@@ -13,6 +13,7 @@ import {
   riskyPhrasesResponse,
   uuidParam,
 } from '@backoffice/contract';
+import { keepInScope } from '../access/ad-scope';
 import type { ModuleDeps } from '../module-deps';
 import { RiskyPhrasesService } from './risky-phrases';
 import { SignalsService } from './signals-service';
@@ -31,7 +32,11 @@ export const signalsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
   app.get(
     '/api/advertisements/:id/duplicates',
     { schema: { params: uuidParam, response: { 200: adDuplicatesResponse } } },
-    async (request) => ({ success: true as const, duplicates: await signals.duplicates(request.params.id) }),
+    // A scoped moderator sees the near-duplicates of their categories (docs/decisions/0033-roles.md).
+    async (request) => ({
+      success: true as const,
+      duplicates: await keepInScope(db, request, await signals.duplicates(request.params.id)),
+    }),
   );
 
   app.get('/api/signals/blocked-phones', { schema: { response: { 200: blockedPhonesResponse } } }, async () => ({
