@@ -19,6 +19,8 @@ export const MAX_REPORT_REPLY = 1_000;
 export const MAX_REPORT_SEARCH = 200;
 export const REPORTS_PAGE_SIZE = 20;
 export const REPORTS_MAX_PAGE_SIZE = 100;
+/** The inbox counts its filters' reports up to this many (cheap at any size); a total above it means "more". */
+export const REPORTS_COUNT_LIMIT = 10_000;
 /** Open reports that put an approved ad in the ads directory's Reported view, unless the setting says otherwise. */
 export const DEFAULT_REPORTED_THRESHOLD = 3;
 export const REPORTED_THRESHOLD_KEY = 'reported_threshold';
@@ -169,7 +171,10 @@ export type ReportListParams = z.input<typeof reportListQuery>;
 export const reportListResponse = z.object({
   success: z.literal(true),
   reports: z.array(listedReport),
-  /** On the first page only (a count of the filters' reports); absent further on. */
+  /**
+   * On the first page only (a count of the filters' reports); absent further on. Counted up to
+   * REPORTS_COUNT_LIMIT + 1: a total above REPORTS_COUNT_LIMIT means more than that many.
+   */
   total: z.number().int().optional(),
   nextCursor: z.string().optional(),
 });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReportListQuery } from '@backoffice/contract';
+import { REPORTS_COUNT_LIMIT, type ReportListQuery } from '@backoffice/contract';
 import { rowsOf, type Executor } from '../../db/client';
 import { containsPattern } from '../../db/query-values';
 import { e164Sql, type MessageChannels } from '../../messages/outbox-repository';
@@ -186,9 +186,11 @@ export async function findReportsPage(
   );
 }
 
+/** The filters' reports, counted up to REPORTS_COUNT_LIMIT + 1 (an index range, not the whole table). */
 export async function countReports(db: Executor, q: ReportListQuery): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from reports r ${whereOf(filters(q))}`),
+    await db.execute(sql`select count(*)::int as n
+      from (select 1 from reports r ${whereOf(filters(q))} limit ${REPORTS_COUNT_LIMIT + 1}) counted`),
   );
   return Number(row?.n ?? 0);
 }

@@ -98,6 +98,12 @@ describe('Bug Reports inbox', () => {
     await screen.findByText('Report text 1');
   });
 
+  it('says "more than 10,000 reports" for a total past the count limit', async () => {
+    server(() => ({ success: true, reports: [makeReport(1)], total: 10_001, nextCursor: 'CURSOR-1' }));
+    renderApp({ path: '/app/bugs', user: me, routes });
+    expect(await screen.findByText('Page 1 · more than 10,000 reports')).toBeInTheDocument();
+  });
+
   it('assigns a report to oneself, and resolves it with a reply to the reporter', async () => {
     const { calls } = server(() => ({ success: true, reports: [makeReport(1)], total: 1 }));
     renderApp({ path: '/app/bugs', user: me, routes });

@@ -5,6 +5,7 @@ import {
   REPORT_KINDS,
   REPORT_REASONS,
   REPORT_STATES,
+  REPORTS_COUNT_LIMIT,
   reportKindLabels,
   reportReasonLabels,
   reportStateLabels,
@@ -198,7 +199,11 @@ export function ReportsPage() {
         <div className="flex items-center justify-between border-t border-slate-800 px-4 py-3 text-sm text-slate-400">
           <span>
             Page {state.page}
-            {total !== undefined ? ` · ${total.toLocaleString('en-US')} reports` : ''}
+            {total === undefined
+              ? ''
+              : total > REPORTS_COUNT_LIMIT
+                ? ` · more than ${REPORTS_COUNT_LIMIT.toLocaleString('en-US')} reports`
+                : ` · ${total.toLocaleString('en-US')} reports`}
           </span>
           <div className="flex gap-2">
             <Button variant="secondary" size="sm" disabled={state.page === 1} onClick={state.previous}>
