@@ -170,6 +170,22 @@ describeApi('roles: a scoped moderator and the ads of other categories', () => {
     expect(await ids(moderator)).toEqual([b!.id]);
   });
 
+  it('lists the second reviews of their categories only', async () => {
+    const now = new Date().toISOString();
+    const own = rowsOf<{ id: string }>(
+      await t.database.db.execute(sql`
+        insert into second_reviews (ad_id, ad_heading, decision, decided_by_name, decided_at)
+        values (${jobs}, 'Scoped jobs ad', 'approved', 'Someone', ${now}) returning id`),
+    )[0]!.id;
+    const ids = async (cookie: string) =>
+      (await call('GET', '/api/second-reviews?state=open', cookie))
+        .json()
+        .items.map((i: { _id: string }) => i._id)
+        .sort();
+    expect(await ids(administrator)).toEqual([own, review].sort());
+    expect(await ids(moderator)).toEqual([own]);
+  });
+
   it('shows only their categories in the Reported view', async () => {
     await t.database.db.execute(sql`update advertisements set open_reports = 1000`);
     const res = await call('GET', '/api/advertisements/list?status=all&view=reported&pageSize=50', moderator);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SecondReviewAnswer } from '@backoffice/contract';
 import { rowsOf, type Executor } from '../../db/client';
 import { SECOND_REVIEW_RATE_KEY } from '../../db/second-review-sampling';
@@ -27,11 +27,12 @@ const displayName = (userId: string) =>
  */
 export async function listPage(
   db: Executor,
-  q: { state: ReviewListState; viewerId: string; after?: string; limit: number },
+  q: { state: ReviewListState; viewerId: string; after?: string; limit: number; categories?: string[] | null },
 ): Promise<ReviewWithAd[]> {
   const r = secondReviews;
   const open = q.state === 'open';
-  const conditions: (SQL | undefined)[] = [];
+  // A scoped moderator's categories (docs/decisions/0033-roles.md): reviews of their ads only.
+  const conditions: (SQL | undefined)[] = [q.categories ? inArray(advertisements.category, q.categories) : undefined];
   if (open) {
     conditions.push(
       isNull(r.answer),

@@ -10,6 +10,7 @@ import {
   secondReviewSettleBody,
   uuidParam,
 } from '@backoffice/contract';
+import { categoryScope } from '../access/ad-scope';
 import type { ModuleDeps } from '../module-deps';
 import { SecondReviewService } from './second-review-service';
 
@@ -20,7 +21,7 @@ export const secondReviewRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
   app.get(
     '/api/second-reviews',
     { schema: { querystring: secondReviewQuery.strict(), response: { 200: secondReviewListResponse } } },
-    async (request) => service.list(request.query, request.session!.user.id),
+    async (request) => service.list({ ...request.query, categories: categoryScope(request) }, request.session!.user.id),
   );
 
   app.post(

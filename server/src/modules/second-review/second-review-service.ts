@@ -58,7 +58,10 @@ export class SecondReviewService {
     private readonly clock: Clock,
   ) {}
 
-  async list(q: { state: repo.ReviewListState; pageSize: number; after?: string }, viewerId: string) {
+  async list(
+    q: { state: repo.ReviewListState; pageSize: number; after?: string; categories?: string[] | null },
+    viewerId: string,
+  ) {
     const rows = await repo.listPage(this.db, { ...q, viewerId, limit: q.pageSize + 1 });
     const page = rows.slice(0, q.pageSize);
     return {
