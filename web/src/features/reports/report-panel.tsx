@@ -12,6 +12,7 @@ import {
 import { Badge, Button, Detail, TextAreaField, cx, focusRing } from '../../components/ui';
 import { adLink } from '../../lib/activity-format';
 import { formatDateTime } from '../../lib/dates';
+import { useCan } from '../../lib/permissions';
 
 export const stateTones = { open: 'amber', resolved: 'emerald', dismissed: 'slate' } as const;
 
@@ -31,6 +32,8 @@ export function ReportPanel({ report, meId, busy, onChange }: ReportPanelProps) 
   const open = report.state === 'open';
   const mine = report.assignee?._id === meId;
   const canReply = Boolean(report.reporter?.email || report.reporter?.phone);
+  // Support only replies (reports.reply); assigning, notes and closing are reports.handle (docs/decisions/0033-roles.md).
+  const canHandle = useCan('reports.handle');
   const close = (state: 'resolved' | 'dismissed') =>
     onChange({ state, ...(reply.trim() ? { reply: reply.trim() } : {}) });
 
@@ -69,14 +72,16 @@ export function ReportPanel({ report, meId, busy, onChange }: ReportPanelProps) 
         <Detail label="Received">{formatDateTime(report.createdAt)}</Detail>
         <Detail label="Assigned to">
           {report.assignee?.name ?? 'Nobody'}{' '}
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={busy}
-            onClick={() => onChange({ assignee: mine ? null : (meId ?? null) })}
-          >
-            {mine ? 'Unassign' : 'Assign to me'}
-          </Button>
+          {canHandle && (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              onClick={() => onChange({ assignee: mine ? null : (meId ?? null) })}
+            >
+              {mine ? 'Unassign' : 'Assign to me'}
+            </Button>
+          )}
         </Detail>
         {report.reply && <Detail label="Reply sent">{report.reply}</Detail>}
         {report.replies.length > 0 && (
@@ -91,8 +96,9 @@ export function ReportPanel({ report, meId, busy, onChange }: ReportPanelProps) 
             </ul>
           </Detail>
         )}
+        {!canHandle && report.note && <Detail label="Note">{report.note}</Detail>}
       </dl>
-      <div className="space-y-2">
+      <div className={cx('space-y-2', !canHandle && 'hidden')}>
         <TextAreaField
           label="Note"
           value={note}
@@ -117,17 +123,25 @@ export function ReportPanel({ report, meId, busy, onChange }: ReportPanelProps) 
           ) : (
             <p className="text-sm text-slate-400">The reporter left no email or phone to reply to.</p>
           )}
-          <div className="flex gap-2">
-            <Button disabled={busy} onClick={() => close('resolved')}>
-              Resolve
-            </Button>
-            <Button variant="secondary" disabled={busy} onClick={() => close('dismissed')}>
-              Dismiss
-            </Button>
-          </div>
+          {canHandle ? (
+            <div className="flex gap-2">
+              <Button disabled={busy} onClick={() => close('resolved')}>
+                Resolve
+              </Button>
+              <Button variant="secondary" disabled={busy} onClick={() => close('dismissed')}>
+                Dismiss
+              </Button>
+            </div>
+          ) : (
+            canReply && (
+              <Button disabled={busy || !reply.trim()} onClick={() => onChange({ reply: reply.trim() })}>
+                Send reply
+              </Button>
+            )
+          )}
         </div>
       )}
-      {!open && (
+      {!open && canHandle && (
         <Button size="sm" variant="secondary" disabled={busy} onClick={() => onChange({ state: 'open' })}>
           Reopen
         </Button>

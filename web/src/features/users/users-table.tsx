@@ -17,6 +17,7 @@ import {
   theadClass,
 } from '../../components/ui';
 import { paths } from '../../lib/paths';
+import { notAllowedReason, useCan } from '../../lib/permissions';
 import { UserAvatar } from './user-avatar';
 import { displayName, formatUserDate } from './user-format';
 
@@ -60,6 +61,7 @@ export function UsersTable({
   onDelete,
 }: UsersTableProps) {
   const allSelected = users.length > 0 && users.every((u) => selected.has(u._id));
+  const canDelete = useCan('users.delete');
 
   function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, user: ListedUser) {
     if (event.target !== event.currentTarget) return;
@@ -167,6 +169,8 @@ export function UsersTable({
                       tone: 'danger' as const,
                       icon: <Trash2 className="size-4" aria-hidden="true" />,
                       onSelect: () => onDelete(user),
+                      // Shown disabled with the reason, as on the user's page (users.delete).
+                      ...(canDelete ? {} : { disabled: true, hint: notAllowedReason }),
                     },
                   ]}
                 />

@@ -9,6 +9,7 @@ import {
   Toolbar,
   type SelectOption,
 } from '../../components/ui';
+import { useCan } from '../../lib/permissions';
 import { userExportUrl } from './users-bulk';
 
 /** The Status dropdown of docs/product.md#user-management, filtered by the server. */
@@ -48,6 +49,9 @@ export interface UsersToolbarProps {
 /** Search, then the Status dropdown, Filter, Export, bulk Verify and bulk Delete. */
 export function UsersToolbar(props: UsersToolbarProps) {
   const active = props.status !== 'all' ? 1 : 0;
+  // Exports of users and deletions are an administrator's (docs/decisions/0033-roles.md).
+  const canExport = useCan('users.export');
+  const canDelete = useCan('users.delete');
   return (
     <Toolbar>
       <SearchBox
@@ -72,15 +76,17 @@ export function UsersToolbar(props: UsersToolbarProps) {
           </span>
         )}
       </Button>
-      <ExportMenu
-        label="Export"
-        items={[
-          {
-            label: exportText.exportUsers(props.total === undefined ? '…' : props.total.toLocaleString('en-LK')),
-            href: userExportUrl({ q: props.q, status: props.status }),
-          },
-        ]}
-      />
+      {canExport && (
+        <ExportMenu
+          label="Export"
+          items={[
+            {
+              label: exportText.exportUsers(props.total === undefined ? '…' : props.total.toLocaleString('en-LK')),
+              href: userExportUrl({ q: props.q, status: props.status }),
+            },
+          ]}
+        />
+      )}
       <Button
         variant="secondary"
         icon={<BadgeCheck className="size-4" aria-hidden="true" />}
@@ -90,16 +96,18 @@ export function UsersToolbar(props: UsersToolbarProps) {
       >
         Verify
       </Button>
-      <Button
-        variant="secondary"
-        className="text-rose-300"
-        icon={<Trash2 className="size-4" aria-hidden="true" />}
-        disabled={props.selectedCount === 0}
-        title={props.selectedCount === 0 ? 'Select users to delete them' : undefined}
-        onClick={props.onBulkDelete}
-      >
-        Delete
-      </Button>
+      {canDelete && (
+        <Button
+          variant="secondary"
+          className="text-rose-300"
+          icon={<Trash2 className="size-4" aria-hidden="true" />}
+          disabled={props.selectedCount === 0}
+          title={props.selectedCount === 0 ? 'Select users to delete them' : undefined}
+          onClick={props.onBulkDelete}
+        >
+          Delete
+        </Button>
+      )}
     </Toolbar>
   );
 }
