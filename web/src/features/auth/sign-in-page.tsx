@@ -159,7 +159,7 @@ export function SignInPage() {
                   disabled={pending}
                   className="rounded text-sm font-medium text-indigo-300 hover:text-indigo-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-50"
                 >
-                  Sign in with a passkey
+                  Use a passkey instead
                 </button>
               </div>
             )}
