@@ -1,5 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
 import {
   MAX_USER_SEARCH_LENGTH,
   USER_STATUS_FILTERS,
@@ -8,83 +6,44 @@ import {
   type UserListParams,
   type UserStatusFilter,
 } from '@backoffice/contract';
-import { SEARCH_DEBOUNCE_MS } from '../../components/ui';
+import { parse, useListState, type ListSpec } from '../../lib/list-state';
 
-// The server refuses control characters in a search.
-// eslint-disable-next-line no-control-regex
-const controlChars = /[\u0000-\u001f\u007f]/g;
+type UsersUrl = { q?: string; status?: Exclude<UserStatusFilter, 'all'> };
 
 /**
- * The state a URL asks for: `q`, `status` and `page`. A hand-edited or stale link never reaches
- * the server as a bad request: values it would refuse are dropped. `?status=inactive` is the
- * verification queue the dashboard's "Verify Advertiser" card opens (unverified advertisers, newest first).
+ * The users table's URL: `q`, `status` and `page` (`?status=inactive` is the verification queue the
+ * dashboard's "Verify Advertiser" card opens: unverified advertisers, newest first). "All" is no
+ * status in the URL.
  */
-function usersStateFromUrl(search: URLSearchParams): { q: string; status: UserStatusFilter; page: number } {
-  const status = search.get('status') as UserStatusFilter | null;
-  const page = Number(search.get('page'));
-  return {
-    q: (search.get('q') ?? '').replace(controlChars, '').slice(0, MAX_USER_SEARCH_LENGTH).trim(),
-    status: status && USER_STATUS_FILTERS.includes(status) ? status : 'all',
-    page: Number.isInteger(page) && page >= 1 && page <= USERS_MAX_PAGE ? page : 1,
-  };
-}
+const usersList: ListSpec<UsersUrl> = {
+  filters: {
+    q: parse.search(MAX_USER_SEARCH_LENGTH),
+    status: parse.oneOf(USER_STATUS_FILTERS.filter((s): s is Exclude<UserStatusFilter, 'all'> => s !== 'all')),
+  },
+  searchMax: MAX_USER_SEARCH_LENGTH,
+  maxPage: USERS_MAX_PAGE,
+};
 
-function toUrl(state: { q: string; status: UserStatusFilter; page: number }): URLSearchParams {
-  const search = new URLSearchParams();
-  if (state.q) search.set('q', state.q);
-  if (state.status !== 'all') search.set('status', state.status);
-  if (state.page > 1) search.set('page', String(state.page));
-  return search;
-}
-
-/**
- * Search, status and page of the users table, kept in the URL so that a reload, Back and a pasted
- * link (the dashboard's verification queue) show the same rows. The search box writes the URL after
- * a pause; a new search or status shows page 1 again.
- */
+/** Search, status and page of the users table, through the list controller (lib/list-state.ts). */
 export function useUsersListState() {
-  const location = useLocation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const { q, status, page } = usersStateFromUrl(searchParams);
-  const [searchText, setSearchText] = useState(q);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  // A navigation (a link, Back) brings its own search; the box follows it unless it already says the same.
-  const [navigation, setNavigation] = useState(location.key);
-  if (navigation !== location.key) {
-    setNavigation(location.key);
-    if (q !== searchText.trim()) setSearchText(q);
-  }
-
-  const typed = (text: string) => text.trim().slice(0, MAX_USER_SEARCH_LENGTH);
-
+  const list = useListState(usersList);
+  const q = list.filters.q ?? '';
+  const status: UserStatusFilter = list.filters.status ?? 'all';
   const params: UserListParams = {
     role: 'advertiser',
-    page,
+    page: list.page,
     pageSize: USERS_PAGE_SIZE,
     ...(q ? { q } : {}),
     ...(status !== 'all' ? { status } : {}),
   };
   return {
-    searchText,
+    searchText: list.searchText,
     q,
     status,
-    page,
+    page: list.page,
     params,
-    setSearch: (text: string) => {
-      setSearchText(text);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(
-        () => setSearchParams(toUrl({ q: typed(text), status, page: 1 }), { replace: true }),
-        SEARCH_DEBOUNCE_MS,
-      );
-    },
-    // A status chosen while a search is still waiting takes that search along.
-    setStatus: (next: UserStatusFilter) => {
-      clearTimeout(timer.current);
-      setSearchParams(toUrl({ q: typed(searchText), status: next, page: 1 }));
-    },
-    setPage: (next: number) => setSearchParams(toUrl({ q, status, page: next })),
+    setSearch: list.setSearch,
+    setStatus: (next: UserStatusFilter) => list.setFilter('status', next === 'all' ? '' : next),
+    setPage: list.setPage,
   };
 }

@@ -1,0 +1,129 @@
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation, useNavigate } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SEARCH_DEBOUNCE_MS } from '../components/ui';
+import { freezeTime } from '../test/exact-timers';
+import { listUrl, parse, readList, useListState, type ListSpec } from './list-state';
+
+type Url = { q?: string; colour?: 'red' | 'blue'; day?: string };
+const spec: ListSpec<Url> = {
+  filters: {
+    q: parse.search(10),
+    colour: parse.oneOf(['red', 'blue'] as const),
+    day: parse.matching(/^\d{4}-\d{2}-\d{2}$/),
+  },
+  searchMax: 10,
+  maxPage: 5,
+};
+
+describe('the list URL parsers', () => {
+  it('keep what the server takes and drop the rest, so a pasted link is never a 400', () => {
+    const read = (query: string) => readList(spec, new URLSearchParams(query));
+    expect(read('q=%20axio%01%20&colour=red&day=2026-11-26&other=1')).toEqual({
+      q: 'axio',
+      colour: 'red',
+      day: '2026-11-26',
+    });
+    expect(read('q=%20%20&colour=green&day=26-11-2026')).toEqual({});
+    expect(read('q=abcdefghijklmnop')).toEqual({ q: 'abcdefghij' });
+    for (const [raw, page] of [
+      ['3', 3],
+      ['0', 1],
+      ['6', 1],
+      ['2.5', 1],
+      ['x', 1],
+      [null, 1],
+    ] as const)
+      expect(parse.page(raw, 5), String(raw)).toBe(page);
+  });
+
+  it('write a URL without empty values or page 1, which reads back the same', () => {
+    expect(listUrl({ q: 'axio', colour: undefined, day: '' }, 1).toString()).toBe('q=axio');
+    expect(listUrl({ colour: 'blue' }, 4).toString()).toBe('colour=blue&page=4');
+    const state = { q: 'a b', colour: 'red' as const, day: '2026-01-02' };
+    expect(readList(spec, listUrl(state, 2))).toEqual(state);
+  });
+});
+
+function Probe() {
+  const list = useListState(spec);
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <div>
+      <p data-testid="url">{location.search}</p>
+      <p data-testid="state">{JSON.stringify({ filters: list.filters, page: list.page })}</p>
+      <input aria-label="Search" value={list.searchText} onChange={(e) => list.setSearch(e.target.value)} />
+      <button onClick={() => list.setFilter('colour', 'blue')}>Blue</button>
+      <button onClick={() => list.setPage(3)}>Page 3</button>
+      <button onClick={() => list.clear()}>Clear</button>
+      <button onClick={() => void navigate(-1)}>Back</button>
+    </div>
+  );
+}
+
+const mount = (entry: string) => {
+  const router = createMemoryRouter([{ path: '/list', element: <Probe /> }], { initialEntries: [entry] });
+  render(<RouterProvider router={router} />);
+  return router;
+};
+const url = () => screen.getByTestId('url').textContent;
+const state = () => JSON.parse(screen.getByTestId('state').textContent!) as { filters: Url; page: number };
+const click = (name: string) => act(() => screen.getByRole('button', { name }).click());
+
+describe('useListState', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('opens a pasted link as it says, a filter resets the page, and Back undoes it', () => {
+    mount('/list?q=axio&colour=red&page=2');
+    expect(state()).toEqual({ filters: { q: 'axio', colour: 'red' }, page: 2 });
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('axio');
+    click('Blue');
+    expect(url()).toBe('?q=axio&colour=blue');
+    click('Page 3');
+    expect(url()).toBe('?q=axio&colour=blue&page=3');
+    click('Back');
+    click('Back');
+    expect(state()).toEqual({ filters: { q: 'axio', colour: 'red' }, page: 2 });
+  });
+
+  it('writes the search after the pause, replacing its entry, and a filter takes a waiting search along', () => {
+    const router = mount('/list?colour=red&page=2');
+    freezeTime();
+    const box = screen.getByRole('textbox', { name: 'Search' });
+    act(() => {
+      box.focus();
+    });
+    // A change event as typing gives it.
+    const type = (text: string) =>
+      act(() => {
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        setter.call(box, text);
+        box.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    type('toyota');
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+    expect(url()).toBe('?colour=red&page=2');
+    act(() => vi.advanceTimersByTime(1));
+    expect(url()).toBe('?colour=red&q=toyota');
+    expect(router.state.historyAction).toBe('REPLACE');
+
+    type('axio');
+    click('Blue');
+    expect(url()).toBe('?q=axio&colour=blue');
+    // The waiting search was taken along, not written again after the pause.
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(url()).toBe('?q=axio&colour=blue');
+    click('Clear');
+    expect(url()).toBe('');
+    expect(box).toHaveValue('');
+  });
+
+  it('shows the search a navigation brings (Back to an earlier search)', () => {
+    const router = mount('/list?q=first');
+    act(() => void router.navigate('/list?q=second'));
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('second');
+    act(() => void router.navigate(-1));
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('first');
+  });
+});
