@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AdvertiserMessageListQuery } from '@backoffice/contract';
 import type { Executor } from '../db/client';
-import { advertiserMessages, type AdvertiserMessageRow } from '../db/schema';
+import { advertisements, advertiserMessages, type AdvertiserMessageRow } from '../db/schema';
 
 /** A claimed message stays 'sending' this long; past it, an attempt that died with its process is taken again. */
 export const SENDING_LEASE_MS = 5 * 60_000;
@@ -68,9 +68,14 @@ export async function finish(
 
 export async function listMessages(
   db: Executor,
-  q: AdvertiserMessageListQuery,
+  q: AdvertiserMessageListQuery & { categories?: string[] | null },
 ): Promise<{ rows: AdvertiserMessageRow[]; total: number }> {
   const conditions: SQL[] = [];
+  // A scoped moderator's categories (docs/decisions/0033-roles.md): messages about their ads only.
+  if (q.categories) {
+    const theirs = db.select({ id: advertisements.id }).from(advertisements);
+    conditions.push(inArray(advertiserMessages.adId, theirs.where(inArray(advertisements.category, q.categories))));
+  }
   if (q.status) conditions.push(eq(advertiserMessages.status, q.status));
   if (q.adId) conditions.push(eq(advertiserMessages.adId, q.adId));
   if (q.userId) conditions.push(eq(advertiserMessages.userId, q.userId));

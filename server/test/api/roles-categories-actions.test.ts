@@ -186,6 +186,22 @@ describeApi('roles: a scoped moderator and the ads of other categories', () => {
     expect(await ids(moderator)).toEqual([own]);
   });
 
+  it('lists the messages about their categories’ ads only', async () => {
+    const now = new Date().toISOString();
+    await t.database.db.execute(sql`
+      insert into advertiser_messages (ad_id, kind, channel, ad_heading, status, next_attempt_at, created_at, updated_at)
+      values (${jobs}, 'approved', 'email', 'Scoped jobs ad', 'failed', ${now}, ${now}, ${now})`);
+    const headings = async (cookie: string) =>
+      (await call('GET', '/api/advertiser-messages?status=failed', cookie))
+        .json()
+        .messages.map((m: { adHeading: string }) => m.adHeading)
+        .sort();
+    expect(await headings(administrator)).toContain('Outside vehicles ad');
+    const theirs = await headings(moderator);
+    expect(theirs).toContain('Scoped jobs ad');
+    expect(theirs).not.toContain('Outside vehicles ad');
+  });
+
   it('shows only their categories in the Reported view', async () => {
     await t.database.db.execute(sql`update advertisements set open_reports = 1000`);
     const res = await call('GET', '/api/advertisements/list?status=all&view=reported&pageSize=50', moderator);

@@ -10,6 +10,7 @@ import {
 import type { AdvertiserMessageRow } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { AdvertiserOutbox } from '../../messages/advertiser-outbox';
+import { categoryScope } from '../access/ad-scope';
 
 export function toAdvertiserMessage(row: AdvertiserMessageRow): AdvertiserMessage {
   return {
@@ -43,7 +44,7 @@ export const advertiserMessagesRoutes: FastifyPluginAsyncZod<{ outbox: Advertise
     { schema: { querystring: advertiserMessageListQuery, response: { 200: advertiserMessageListResponse } } },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await outbox.list(q);
+      const { rows, total } = await outbox.list({ ...q, categories: categoryScope(request) });
       return { messages: rows.map(toAdvertiserMessage), total, page: q.page, pageSize: q.pageSize };
     },
   );
