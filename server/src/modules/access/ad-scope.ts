@@ -12,8 +12,8 @@ const ad = (param = 'id'): AdOf => ({ param });
 /**
  * Every route about one ad (docs/decisions/0033-roles.md, "Category scoping"): a scoped moderator
  * gets 403 roleMessages.outsideCategories for an ad of another category. A new route about one ad
- * belongs here (server/test/api/roles-categories.test.ts checks every route of the API with an ad
- * id param against this table).
+ * belongs here: server/test/api/roles-categories-actions.test.ts checks every route of the API
+ * with an ad id param against this table.
  */
 export const AD_ROUTES: Record<string, AdOf> = {
   'GET /api/advertisements/:id': ad(),
