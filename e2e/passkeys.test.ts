@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PublicUser } from '@backoffice/contract';
-import { signInThroughForm } from './support/browser';
+import { screenshot, signInThroughForm } from './support/browser';
 import { e2eSuite } from './support/e2e';
 import { promoteSecondAdmin, SECOND_PASSWORD } from './support/second-admin';
 
@@ -58,6 +58,7 @@ describe('passkeys in Chromium', () => {
     const list = page.getByRole('list', { name: 'Passkeys' });
     await list.getByText('Chromium key').waitFor();
     await expect.poll(async () => (await list.textContent()) ?? '').toContain('Last used never');
+    await screenshot(page, 'account-passkeys');
     const [credential] = await authenticator.credentials();
     expect(credential).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
     await signOut(page);
@@ -66,8 +67,11 @@ describe('passkeys in Chromium', () => {
     await page.getByLabel('Email').fill(second.email);
     await page.getByLabel('Password', { exact: true }).fill(SECOND_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    const usePasskey = page.getByRole('button', { name: 'Use a passkey' });
+    // The account has no authenticator app: the passkey is its one second step.
+    const usePasskey = page.getByRole('group', { name: 'Second step' }).getByRole('button', { name: 'Use a passkey' });
     await usePasskey.waitFor();
+    expect(await page.getByLabel('Authentication code').count()).toBe(0);
+    await screenshot(page, 'sign-in-passkey-step');
     expect(await page.context().cookies()).not.toContainEqual(expect.objectContaining({ name: 'sid' }));
     await usePasskey.click();
     await page.waitForURL('**/app/dashboard');
