@@ -4,7 +4,8 @@ import { Provider } from 'react-redux';
 import { thumbnailSrcSet, thumbnailUrl, type BannerAd } from '@backoffice/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
-import { jsonResponse, stubFetch } from '../../test/render';
+import { initialUserState } from '../auth/user-slice';
+import { jsonResponse, makeUser, stubFetch } from '../../test/render';
 import { BannersTable } from '../banners/banners-table';
 import { UserAvatar } from '../users/user-avatar';
 import { AdSidePanel } from './ad-side-panel';
@@ -30,7 +31,7 @@ describe('absolute image URLs', () => {
   it('the side panel shows the answered thumbnails, falls back to the original, and saves the images as answered', async () => {
     const fetchMock = stubFetch(async () => jsonResponse({ success: true, advertisement: ad }));
     render(
-      <Provider store={makeStore()}>
+      <Provider store={makeStore({ user: { ...initialUserState, currentUser: makeUser() } })}>
         <AdSidePanel ad={ad} open message={null} onClose={vi.fn()} onSaved={vi.fn()} onMessage={vi.fn()} />
       </Provider>,
     );

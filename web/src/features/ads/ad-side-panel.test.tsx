@@ -5,7 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { adMessages, type Advertisement, type AdvertiserCard } from '@backoffice/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
-import { jsonResponse, stubFetch } from '../../test/render';
+import { initialUserState } from '../auth/user-slice';
+import { jsonResponse, makeUser, stubFetch } from '../../test/render';
 import { AdSidePanel, type AdSidePanelProps } from './ad-side-panel';
 import { adId, makeAd } from './ads-test-data';
 import { panelServer } from './panel/panel-test-server';
@@ -13,7 +14,8 @@ import { panelServer } from './panel/panel-test-server';
 function renderPanel(ad: Advertisement, props: Partial<AdSidePanelProps> = {}) {
   const handlers = { onClose: vi.fn(), onSaved: vi.fn(), onMessage: vi.fn() };
   render(
-    <Provider store={makeStore()}>
+    // Signed in as an administrator: the panel offers what the role may do (docs/decisions/0033-roles.md).
+    <Provider store={makeStore({ user: { ...initialUserState, currentUser: makeUser() } })}>
       <MemoryRouter>
         <AdSidePanel ad={ad} open message={null} {...handlers} {...props} />
       </MemoryRouter>

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { blockedPhoneBody, type BlockedPhone } from '@backoffice/contract';
 import { Banner, Button, Modal, TextField, useTimedMessage } from '../../../components/ui';
+import { useCan } from '../../../lib/permissions';
 import { apiError, serverMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { firstErrors, showServerErrors, useFocusFirstInvalid } from '../../../lib/form';
@@ -23,6 +24,8 @@ export function BlockedPhonesDialog({ onClose }: { onClose: () => void }) {
   const [block, blocking] = useBlockPhoneMutation();
   const [unblock, unblocking] = useUnblockPhoneMutation();
   const [importPhones] = useImportBlockedPhonesMutation();
+  // Support reads the lists; changing them is signals.write (docs/decisions/0033-roles.md).
+  const canWrite = useCan('signals.write');
   const [removing, setRemoving] = useState<BlockedPhone | null>(null);
   const result = useTimedMessage(RESULT_MESSAGE_MS);
   const formRef = useRef<HTMLFormElement>(null);
@@ -124,42 +127,46 @@ export function BlockedPhonesDialog({ onClose }: { onClose: () => void }) {
                   {entry.addedBy && ` by ${entry.addedBy.name}`}
                 </p>
               </div>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Remove ${entry.phone}`}
-                disabled={unblocking.isLoading}
-                onClick={() => setRemoving(entry)}
-              >
-                Remove
-              </Button>
+              {canWrite && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Remove ${entry.phone}`}
+                  disabled={unblocking.isLoading}
+                  onClick={() => setRemoving(entry)}
+                >
+                  Remove
+                </Button>
+              )}
             </li>
           ))}
         </ul>
       )}
-      <form ref={formRef} onSubmit={add} noValidate className="flex items-start gap-2 border-t border-slate-800 pt-3">
-        <TextField
-          label="Phone number"
-          className="min-w-0 flex-1"
-          placeholder="077 123 4567"
-          inputMode="tel"
-          autoComplete="off"
-          value={phone}
-          error={errors.phone}
-          onChange={(e) => {
-            setValue('phone', e.target.value);
-            clearErrors('phone');
-          }}
-        />
-        <Button type="submit" className="mt-7" loading={blocking.isLoading} disabled={blocking.isLoading}>
-          Block number
-        </Button>
-      </form>
+      {canWrite && (
+        <form ref={formRef} onSubmit={add} noValidate className="flex items-start gap-2 border-t border-slate-800 pt-3">
+          <TextField
+            label="Phone number"
+            className="min-w-0 flex-1"
+            placeholder="077 123 4567"
+            inputMode="tel"
+            autoComplete="off"
+            value={phone}
+            error={errors.phone}
+            onChange={(e) => {
+              setValue('phone', e.target.value);
+              clearErrors('phone');
+            }}
+          />
+          <Button type="submit" className="mt-7" loading={blocking.isLoading} disabled={blocking.isLoading}>
+            Block number
+          </Button>
+        </form>
+      )}
       <CsvListTools
         listName="blocked numbers"
         columns="phone"
         exportHref={listExportUrls.blockedPhones}
-        onImport={(csv) => importPhones(csv)}
+        onImport={canWrite ? (csv) => importPhones(csv) : undefined}
       />
     </Modal>
   );

@@ -50,7 +50,8 @@ export function CsvListTools({
   /** The columns an import reads (others, such as the export's dates, are ignored). */
   columns: string;
   exportHref: string;
-  onImport: (csv: string) => Promise<ImportAnswer>;
+  /** Left out for a role that may not change the list: Export only. */
+  onImport?: (csv: string) => Promise<ImportAnswer>;
 }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<BannerMessage | null>(null);
@@ -64,7 +65,7 @@ export function CsvListTools({
     }
     setBusy(true);
     const text = await readText(file).catch(() => null);
-    const answer = text === null ? null : await onImport(text);
+    const answer = text === null || !onImport ? null : await onImport(text);
     setBusy(false);
     if (!answer) {
       setMessage({ tone: 'error', text: `${listCsvMessages.importFailed}: it could not be read.` });
@@ -86,23 +87,25 @@ export function CsvListTools({
           <Download className="size-4" aria-hidden="true" />
           {listCsvMessages.exportCsv}
         </a>
-        <label className={cx(buttonLike, 'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500')}>
-          {busy ? <Spinner /> : <Upload className="size-4" aria-hidden="true" />}
-          {listCsvMessages.importCsv}
-          <input
-            type="file"
-            accept=".csv,text/csv"
-            className="sr-only"
-            aria-label={`Import ${listName} from CSV`}
-            disabled={busy}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              // The same file may be chosen again after it is corrected.
-              e.target.value = '';
-              if (file) void importFile(file);
-            }}
-          />
-        </label>
+        {onImport && (
+          <label className={cx(buttonLike, 'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500')}>
+            {busy ? <Spinner /> : <Upload className="size-4" aria-hidden="true" />}
+            {listCsvMessages.importCsv}
+            <input
+              type="file"
+              accept=".csv,text/csv"
+              className="sr-only"
+              aria-label={`Import ${listName} from CSV`}
+              disabled={busy}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                // The same file may be chosen again after it is corrected.
+                e.target.value = '';
+                if (file) void importFile(file);
+              }}
+            />
+          </label>
+        )}
         <span className="text-xs text-slate-400">
           Columns: {columns}. A file goes in whole or not at all; entries already listed are skipped.
         </span>

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { moderationQueueBody, type ModerationQueue } from '@backoffice/contract';
 import { Banner, Button, ConfirmDeleteModal, Modal, TextField, useTimedMessage } from '../../../components/ui';
+import { useCan } from '../../../lib/permissions';
 import { apiError, serverMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { firstErrors, useFocusFirstInvalid } from '../../../lib/form';
@@ -27,6 +28,8 @@ export function QueuesDialog({ onClose }: { onClose: () => void }) {
   const list = useModerationQueuesQuery();
   const [add, adding] = useAddModerationQueueMutation();
   const [remove, removing] = useDeleteModerationQueueMutation();
+  // Support reads the lists; changing them is signals.write (docs/decisions/0033-roles.md).
+  const canWrite = useCan('signals.write');
   const [importQueues] = useImportModerationQueuesMutation();
   const [confirming, setConfirming] = useState<ModerationQueue | null>(null);
   const result = useTimedMessage(RESULT_MESSAGE_MS);
@@ -107,46 +110,50 @@ export function QueuesDialog({ onClose }: { onClose: () => void }) {
                 <p className="text-slate-100">{queue.name}</p>
                 <p className="text-xs text-slate-400">Added {formatDateTime(queue.createdAt)}</p>
               </div>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Delete ${queue.name}`}
-                disabled={removing.isLoading}
-                onClick={() => setConfirming(queue)}
-              >
-                Delete
-              </Button>
+              {canWrite && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Delete ${queue.name}`}
+                  disabled={removing.isLoading}
+                  onClick={() => setConfirming(queue)}
+                >
+                  Delete
+                </Button>
+              )}
             </li>
           ))}
         </ul>
       )}
-      <form
-        ref={formRef}
-        onSubmit={submit}
-        noValidate
-        className="flex items-start gap-2 border-t border-slate-800 pt-3"
-      >
-        <TextField
-          label="Queue name"
-          className="min-w-0 flex-1"
-          placeholder="Senior review"
-          autoComplete="off"
-          value={name}
-          error={errors.name}
-          onChange={(e) => {
-            setValue('name', e.target.value);
-            clearErrors('name');
-          }}
-        />
-        <Button type="submit" className="mt-7" loading={adding.isLoading} disabled={adding.isLoading}>
-          Add queue
-        </Button>
-      </form>
+      {canWrite && (
+        <form
+          ref={formRef}
+          onSubmit={submit}
+          noValidate
+          className="flex items-start gap-2 border-t border-slate-800 pt-3"
+        >
+          <TextField
+            label="Queue name"
+            className="min-w-0 flex-1"
+            placeholder="Senior review"
+            autoComplete="off"
+            value={name}
+            error={errors.name}
+            onChange={(e) => {
+              setValue('name', e.target.value);
+              clearErrors('name');
+            }}
+          />
+          <Button type="submit" className="mt-7" loading={adding.isLoading} disabled={adding.isLoading}>
+            Add queue
+          </Button>
+        </form>
+      )}
       <CsvListTools
         listName="queues"
         columns="name"
         exportHref={listExportUrls.queues}
-        onImport={(csv) => importQueues(csv)}
+        onImport={canWrite ? (csv) => importQueues(csv) : undefined}
       />
     </Modal>
   );

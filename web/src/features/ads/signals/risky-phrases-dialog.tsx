@@ -9,6 +9,7 @@ import {
   type RiskyPhraseItem,
 } from '@backoffice/contract';
 import { Banner, Button, Modal, SelectField, TextField, useTimedMessage } from '../../../components/ui';
+import { useCan } from '../../../lib/permissions';
 import { apiError, serverMessage } from '../../../lib/api';
 import { firstErrors, showServerErrors, useFocusFirstInvalid } from '../../../lib/form';
 import { useAddRiskyPhraseMutation, useRemoveRiskyPhraseMutation, useRiskyPhrasesQuery } from './signal-lists-api';
@@ -38,6 +39,8 @@ export function RiskyPhrasesDialog({ onClose }: { onClose: () => void }) {
   const list = useRiskyPhrasesQuery();
   const [addPhrase, adding] = useAddRiskyPhraseMutation();
   const [removePhrase, removing] = useRemoveRiskyPhraseMutation();
+  // Support reads the lists; changing them is signals.write (docs/decisions/0033-roles.md).
+  const canWrite = useCan('signals.write');
   const [importPhrases] = useImportRiskyPhrasesMutation();
   const [language, setLanguage] = useState<Language>('en');
   const [category, setCategory] = useState<Category>('advance_payment');
@@ -156,7 +159,7 @@ export function RiskyPhrasesDialog({ onClose }: { onClose: () => void }) {
                   {item.changedBy && ` by ${item.changedBy.name}`}
                 </p>
               </div>
-              {item.removed ? (
+              {!canWrite ? null : item.removed ? (
                 <Button
                   size="sm"
                   variant="ghost"
@@ -181,32 +184,34 @@ export function RiskyPhrasesDialog({ onClose }: { onClose: () => void }) {
           ))}
         </ul>
       )}
-      <form
-        ref={formRef}
-        onSubmit={submit}
-        noValidate
-        className="flex items-start gap-2 border-t border-slate-800 pt-3"
-      >
-        <TextField
-          label="New phrase"
-          className="min-w-0 flex-1"
-          autoComplete="off"
-          value={phrase}
-          error={errors.phrase}
-          onChange={(e) => {
-            setValue('phrase', e.target.value);
-            clearErrors('phrase');
-          }}
-        />
-        <Button type="submit" className="mt-7" loading={adding.isLoading} disabled={adding.isLoading}>
-          Add phrase
-        </Button>
-      </form>
+      {canWrite && (
+        <form
+          ref={formRef}
+          onSubmit={submit}
+          noValidate
+          className="flex items-start gap-2 border-t border-slate-800 pt-3"
+        >
+          <TextField
+            label="New phrase"
+            className="min-w-0 flex-1"
+            autoComplete="off"
+            value={phrase}
+            error={errors.phrase}
+            onChange={(e) => {
+              setValue('phrase', e.target.value);
+              clearErrors('phrase');
+            }}
+          />
+          <Button type="submit" className="mt-7" loading={adding.isLoading} disabled={adding.isLoading}>
+            Add phrase
+          </Button>
+        </form>
+      )}
       <CsvListTools
         listName="risky phrases"
         columns="language (en, si, ta, singlish), category, phrase"
         exportHref={listExportUrls.riskyPhrases}
-        onImport={(csv) => importPhrases(csv)}
+        onImport={canWrite ? (csv) => importPhrases(csv) : undefined}
       />
     </Modal>
   );
