@@ -202,6 +202,27 @@ describeApi('roles: a scoped moderator and the ads of other categories', () => {
     expect(theirs).not.toContain('Outside vehicles ad');
   });
 
+  it('lists the reports of their categories’ ads, and bug reports', async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const insert = async (kind: string, adId: string | null) =>
+      rowsOf<{ id: string }>(
+        await t.database.db.execute(sql`
+          insert into reports (kind, ad_id, ad_heading, reason, text, reporter_key, day)
+          values (${kind}, ${adId}, 'A heading', 'other', 'Something', ${`r.${kind}.${adId}`}, ${day}) returning id`),
+      )[0]!.id;
+    const own = await insert('ad', jobs);
+    const bug = await insert('bug', null);
+    const ids = async (cookie: string) =>
+      (await call('GET', '/api/reports?pageSize=100', cookie))
+        .json()
+        .reports.map((r: { _id: string }) => r._id)
+        .sort();
+    expect(await ids(administrator)).toEqual([own, bug, report].sort());
+    expect(await ids(moderator)).toEqual([own, bug].sort());
+    const count = await call('GET', '/api/reports?pageSize=1', moderator);
+    expect(count.json().total).toBe(2);
+  });
+
   it('shows only their categories in the Reported view', async () => {
     await t.database.db.execute(sql`update advertisements set open_reports = 1000`);
     const res = await call('GET', '/api/advertisements/list?status=all&view=reported&pageSize=50', moderator);

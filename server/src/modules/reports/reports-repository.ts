@@ -150,8 +150,18 @@ const selectReports = sql`select r.id, r.kind, r.ad_id, coalesce(a.heading, r.ad
   left join advertisements a on a.id = r.ad_id
   left join users u on u.id = r.assignee_id`;
 
-function filters(q: Omit<ReportListQuery, 'cursor' | 'pageSize'>): SQL[] {
+/** `categories`: a scoped moderator's (docs/decisions/0033-roles.md): their ads' reports and bug reports. */
+export type ReportFilter = ReportListQuery & { categories?: string[] | null };
+
+function filters(q: Omit<ReportFilter, 'cursor' | 'pageSize'>): SQL[] {
   const where: SQL[] = [];
+  if (q.categories) {
+    const theirs = sql.join(
+      q.categories.map((c) => sql`${c}`),
+      sql`, `,
+    );
+    where.push(sql`(r.kind = 'bug' or r.ad_id in (select id from advertisements where category in (${theirs})))`);
+  }
   if (q.kind) where.push(sql`r.kind = ${q.kind}`);
   if (q.reason) where.push(sql`r.reason = ${q.reason}`);
   if (q.state) where.push(sql`r.state = ${q.state}`);
@@ -171,11 +181,7 @@ const whereOf = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sq
  * created_at is read from its own row (no precision lost through JavaScript). One row more than the
  * page tells whether another page follows.
  */
-export async function findReportsPage(
-  db: Executor,
-  q: ReportListQuery,
-  after: string | undefined,
-): Promise<ReportRow[]> {
+export async function findReportsPage(db: Executor, q: ReportFilter, after: string | undefined): Promise<ReportRow[]> {
   const where = filters(q);
   if (after) {
     where.push(sql`(r.created_at, r.id) < (select created_at, id from reports where id = ${after}::uuid)`);
@@ -187,7 +193,7 @@ export async function findReportsPage(
 }
 
 /** The filters' reports, counted up to REPORTS_COUNT_LIMIT + 1 (an index range, not the whole table). */
-export async function countReports(db: Executor, q: ReportListQuery): Promise<number> {
+export async function countReports(db: Executor, q: ReportFilter): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n
       from (select 1 from reports r ${whereOf(filters(q))} limit ${REPORTS_COUNT_LIMIT + 1}) counted`),

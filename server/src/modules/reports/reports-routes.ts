@@ -11,7 +11,7 @@ import {
   reportUpdateResponse,
   uuidParam,
 } from '@backoffice/contract';
-import { requirePermission } from '../access/access-guard';
+import { categoryScope, requirePermission } from '../access/access-guard';
 import type { ModuleDeps } from '../module-deps';
 import { readReportSettings, saveReportSettings } from './report-settings';
 import { ReportsService } from './reports-service';
@@ -65,7 +65,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<ModuleDeps & { reports: Report
   app.get(
     '/api/reports',
     { schema: { querystring: reportListQuery, response: { 200: reportListResponse } } },
-    (request) => reports.list(request.query),
+    // A scoped moderator: the reports of their categories' ads, and bug reports (docs/decisions/0033-roles.md).
+    (request) => reports.list({ ...request.query, categories: categoryScope(request) }),
   );
 
   app.put(

@@ -3,7 +3,6 @@ import {
   reportMessages,
   type ListedReport,
   type PublicReportBody,
-  type ReportListQuery,
   type ReportListResponse,
   type ReportUpdateBody,
 } from '@backoffice/contract';
@@ -186,7 +185,7 @@ export class ReportsService {
     });
   }
 
-  async list(q: ReportListQuery): Promise<ReportListResponse> {
+  async list(q: repo.ReportFilter): Promise<ReportListResponse> {
     const after = q.cursor ? decodeCursor(q.cursor) : undefined;
     const [rows, total] = await Promise.all([
       repo.findReportsPage(this.db, q, after),
