@@ -238,4 +238,17 @@ describeApi('passkeys', () => {
       await strict.close();
     }
   });
+
+  it("an administrator's reset of an admin whose one second factor is a passkey removes it (the device is lost)", async () => {
+    const { admin, jar } = await signedInAdmin();
+    const authenticator = new SoftAuthenticator();
+    const id = await addPasskey(t, jar, authenticator);
+    const administrator = await signedInAdmin();
+    const reset = await call(t, administrator.jar, 'POST', `/api/users/${admin.id}/reset-2fa`);
+    expect(reset.statusCode).toBe(200);
+    expect(await stored(id)).toBeUndefined();
+    expect((await passwordStep(t, {}, admin.email)).json()).toMatchObject({ email: admin.email });
+    const alone = await passkeySignIn(t, {}, authenticator);
+    expect([alone.statusCode, alone.json().message]).toEqual([401, twoFactorMessages.passkeyUnknown]);
+  });
 });

@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthService } from './auth-service';
+import { countPasskeys } from './passkeys-repository';
 import { deleteRecoveryCodes, recoveryCodesLeft } from './recovery-codes';
 import { spendSecondFactor } from './second-factor';
 
@@ -131,7 +132,8 @@ export class AccountService {
     const [target] = await this.db.select().from(users).where(eq(users.id, targetId));
     if (!target) throw new NotFoundError('User not found');
     if (!target.isAdmin) throw new ValidationError(twoFactorMessages.notAnAdmin);
-    if (!target.totpEnabledAt && !target.totpSecret) throw new ConflictError(twoFactorMessages.notEnrolled);
+    const enrolled = target.totpEnabledAt || target.totpSecret || (await countPasskeys(this.db, target.id)) > 0;
+    if (!enrolled) throw new ConflictError(twoFactorMessages.notEnrolled);
     const now = this.clock();
     await this.db.transaction(async (tx) => {
       await clearSecondFactor(tx, target.id);
