@@ -131,6 +131,7 @@ describe('AccountPage', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(list).toHaveTextContent('Work laptop');
     expect(list).toHaveTextContent('Last used never');
+    expect(screen.getByText(/your passkeys are asked for after your password/)).toBeInTheDocument();
     const user = userEvent.setup();
     const remove = within(list).getByRole('button', { name: 'Remove passkey Phone' });
     await user.click(remove);

@@ -3,7 +3,13 @@ import { messages, twoFactorMessages } from '@backoffice/contract';
 import { Banner, Button, PageHeader, TextField, type BannerMessage } from '../../components/ui';
 import { apiError } from '../../lib/api';
 import { useDispatch } from 'react-redux';
-import { accountApi, useGetAccountQuery, useNewRecoveryCodesMutation, useResetTwoFactorMutation } from './account-api';
+import {
+  accountApi,
+  useGetAccountQuery,
+  useGetPasskeysQuery,
+  useNewRecoveryCodesMutation,
+  useResetTwoFactorMutation,
+} from './account-api';
 import { ChangePasswordForm, Section, SessionsList } from './account-sections';
 import { PasskeysSection } from './passkeys-section';
 import { RecoveryCodesList } from './recovery-codes-list';
@@ -70,6 +76,7 @@ function TwoFactorOn({ codesLeft }: { codesLeft: number }) {
 export function AccountPage() {
   const dispatch = useDispatch();
   const { data, isLoading } = useGetAccountQuery();
+  const hasPasskey = (useGetPasskeysQuery().data?.passkeys?.length ?? 0) > 0;
   const [enrolling, setEnrolling] = useState(false);
   return (
     <div className="space-y-6">
@@ -92,7 +99,9 @@ export function AccountPage() {
         ) : (
           <div className="space-y-4">
             <p className="text-sm text-slate-300">
-              Off. Add an authenticator app so that a password alone cannot sign in as you.
+              {hasPasskey
+                ? 'No authenticator app: your passkeys are asked for after your password. An app adds recovery codes.'
+                : 'Off. Add an authenticator app so that a password alone cannot sign in as you.'}
             </p>
             <Button type="button" onClick={() => setEnrolling(true)}>
               Set up two-factor sign-in
