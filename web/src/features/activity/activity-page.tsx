@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ACTIVITY_PAGE_SIZE, activityText } from '@backoffice/contract';
 import { ExportMenu, PageHeader, Pager, Panel, pageCount } from '../../components/ui';
 import { withQuery } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import {
   useCountActivityQuery,
   useListActivityAdminsQuery,
@@ -39,17 +40,24 @@ export function ActivityPage() {
     if (pastTheEnd) setPage(lastPage);
   }, [pastTheEnd, lastPage, setPage]);
 
+  // Support takes no exports (activity.export, docs/decisions/0033-roles.md).
+  const canExport = useCan('activity.export');
   return (
     <>
       <PageHeader
         title={activityText.title}
         actions={
-          <ExportMenu
-            label="Export"
-            items={[
-              { label: activityText.exportEntries(total.toLocaleString('en-US')), href: exportUrl(state.countParams) },
-            ]}
-          />
+          canExport && (
+            <ExportMenu
+              label="Export"
+              items={[
+                {
+                  label: activityText.exportEntries(total.toLocaleString('en-US')),
+                  href: exportUrl(state.countParams),
+                },
+              ]}
+            />
+          )
         }
       />
       <Panel flush className="overflow-hidden">

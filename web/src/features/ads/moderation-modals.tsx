@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { adMessages, liveText, MAX_REJECTION_REASON } from '@backoffice/contract';
 import { Banner, Button, Modal, inputClass, useTimedMessage, cx } from '../../components/ui';
+import { useCan } from '../../lib/permissions';
 import { ReasonTemplatePicker, templateForKey, useActiveReasonTemplates } from './reason-templates';
 import { confirmTitle, deleteConfirmText, namedTargets, permanentActionText } from './moderation-text';
 import type { ModerationDialog } from './use-ad-moderation';
@@ -96,6 +97,8 @@ interface RejectModalProps extends Omit<ApproveModalProps, 'onConfirm'> {
 export function RejectModal({ count, names = [], blockedBy, busy, onCancel, onConfirm }: RejectModalProps) {
   const [reason, setReason] = useState('');
   const [managing, setManaging] = useState(false);
+  // The reason templates are an administrator's to change (reasons.write).
+  const canManage = useCan('reasons.write');
   const templates = useActiveReasonTemplates();
   const [picked, setPicked] = useState('');
   const missing = useTimedMessage(SELECTION_MESSAGE_MS);
@@ -145,9 +148,11 @@ export function RejectModal({ count, names = [], blockedBy, busy, onCancel, onCo
               }}
             />
           </div>
-          <Button variant="ghost" size="sm" className="mb-1" onClick={() => setManaging(true)}>
-            {liveText.manageReasons}
-          </Button>
+          {canManage && (
+            <Button variant="ghost" size="sm" className="mb-1" onClick={() => setManaging(true)}>
+              {liveText.manageReasons}
+            </Button>
+          )}
         </div>
         <label htmlFor={textareaId} className="block text-sm font-medium text-slate-300">
           Reason for rejection

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { liveText, reasonMessages, type RejectionReasonTemplate } from '@backoffice/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
-import { jsonResponse, stubFetch } from '../../test/render';
+import { initialUserState } from '../auth/user-slice';
+import { jsonResponse, makeUser, stubFetch } from '../../test/render';
 import { RejectModal } from './moderation-modals';
 
 const duplicate: RejectionReasonTemplate = {
@@ -44,7 +45,7 @@ function templateServer(initial: RejectionReasonTemplate[]) {
 
 function renderModal(onConfirm = vi.fn()) {
   render(
-    <Provider store={makeStore()}>
+    <Provider store={makeStore({ user: { ...initialUserState, currentUser: makeUser() } })}>
       <RejectModal count={1} busy={false} onCancel={() => {}} onConfirm={onConfirm} />
     </Provider>,
   );

@@ -18,6 +18,7 @@ import {
 } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { serverMessage } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { usersApi } from './users-api';
 
 /** How many of an advertiser's messages the user page shows, newest first. */
@@ -56,6 +57,8 @@ const channelName = { email: 'Email', sms: 'SMS' } as const;
 export function UserMessages({ userId }: { userId: string }) {
   const query = useUserAdvertiserMessagesQuery(userId, { refetchOnMountOrArgChange: true });
   const [retry, retrying] = useRetryUserMessageMutation();
+  // Support sees the messages; a retry is messages.retry (docs/decisions/0033-roles.md).
+  const canRetry = useCan('messages.retry');
   // An answer without a list (not this call's shape) is shown as no answer yet.
   const data = Array.isArray(query.currentData?.messages) ? query.currentData : undefined;
   const messages = data?.messages;
@@ -107,7 +110,7 @@ export function UserMessages({ userId }: { userId: string }) {
                       )}
                     </td>
                     <td className={cx(tdClass, 'text-right')}>
-                      {m.status === 'failed' && (
+                      {m.status === 'failed' && canRetry && (
                         <Button
                           variant="secondary"
                           size="sm"
