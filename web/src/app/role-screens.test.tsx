@@ -1,12 +1,19 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { exportText, roleMessages, type AdminRole } from '@backoffice/contract';
+import {
+  exportText,
+  roleMessages,
+  type AdminRole,
+  type ListedReport,
+  type ReportUpdateBody,
+} from '@backoffice/contract';
 import { describe, expect, it } from 'vitest';
 import { loadRadix } from '../components/ui/radix-loader';
 import { AdsDirectoryPage } from '../features/ads/ads-directory-page';
 import { adId, makeAd, makeList } from '../features/ads/ads-test-data';
 import { DataExtractPage } from '../features/data-extract/data-extract-page';
 import { PackagesPage } from '../features/packages/packages-page';
+import { ReportPanel } from '../features/reports/report-panel';
 import { samplePackages } from '../features/packages/packages-test-server';
 import { RulesPage } from '../features/rules/rules-page';
 import { makeRule, sampleReasons } from '../features/rules/rules-test-server';
@@ -23,12 +30,10 @@ const pendingAd = makeAd({ _id: adId(1), status: 'pending' });
 const liveRule = makeRule({ _id: 'rule-live', name: 'Live rule', mode: 'live' });
 const draftRule = makeRule({ _id: 'rule-draft', name: 'Draft rule', mode: 'draft', order: 2 });
 
-/** One fake server for every screen below; GETs only (nothing here changes anything). */
+/** One fake server for every screen below; `writes()` lists the calls that would change something. */
 function fakeServer() {
-  const writes: string[] = [];
-  stubFetch(async (path, init) => {
+  const mock = stubFetch(async (path) => {
     const url = new URL(path, 'http://x');
-    if (init?.method && init.method !== 'GET') writes.push(`${init.method} ${url.pathname}`);
     switch (url.pathname) {
       case '/api/packages':
         return jsonResponse({ success: true, packages: samplePackages });
@@ -45,7 +50,14 @@ function fakeServer() {
         return jsonResponse({ success: true });
     }
   });
-  return writes;
+  return () =>
+    mock.mock.calls
+      .map(([input, init]) => {
+        const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+        const url = new URL(input instanceof Request ? input.url : String(input), 'http://x');
+        return `${method} ${url.pathname}`;
+      })
+      .filter((call) => !call.startsWith('GET '));
 }
 
 function render(role: AdminRole, path: string, Component: () => React.ReactNode) {
@@ -53,6 +65,24 @@ function render(role: AdminRole, path: string, Component: () => React.ReactNode)
   renderApp({ path, user: makeUser({ role }), routes: [{ path, Component }] });
   return { writes, user: userEvent.setup() };
 }
+
+const openReport: ListedReport = {
+  _id: '00000000-0000-4000-8000-000000000001',
+  kind: 'ad',
+  reason: 'scam',
+  text: 'A scam',
+  page: null,
+  count: 1,
+  state: 'open',
+  ad: { _id: adId(1), heading: 'Ad number 1', status: 'pending' },
+  reporter: { email: 'reporter@example.lk', phone: null, address: null },
+  assignee: null,
+  note: null,
+  reply: null,
+  replies: [],
+  createdAt: '2026-11-22T08:00:00.000Z',
+  closedAt: null,
+};
 
 const expected = {
   administrator: {
@@ -95,7 +125,7 @@ describe.each(ROLES)('as %s', (role) => {
 
   it("the ads directory: a row's Approve, Reject and Delete, the bulk bar and the export by role", async () => {
     await loadRadix();
-    const { user } = render(role, '/app/ads-directory', AdsDirectoryPage);
+    const { user, writes } = render(role, '/app/ads-directory', AdsDirectoryPage);
     const row = await screen.findByRole('row', { name: /#00001/ });
     await user.click(within(row).getByRole('button', { name: 'Actions for advertisement #00001' }));
     const items = within(await screen.findByRole('menu'))
@@ -110,6 +140,18 @@ describe.each(ROLES)('as %s', (role) => {
     // The bulk bar's Approve and Reject (the row menu is closed).
     expect(!!screen.queryByRole('button', { name: 'Approve' })).toBe(want.moderate);
     expect(!!screen.queryByRole('button', { name: exportText.exportAs })).toBe(want.exportAds);
+
+    // The side panel: its decisions and image removal by role; support's opening claims nothing.
+    await user.click(within(row).getByRole('button', { name: 'Actions for advertisement #00001' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'View' }));
+    const panel = await screen.findByRole('dialog', { name: 'Ad Details/Image Review' });
+    expect(!!within(panel).queryByRole('button', { name: /^Approve/ })).toBe(want.moderate);
+    expect(!!within(panel).queryByRole('button', { name: /^Reject/ })).toBe(want.moderate);
+    expect(!!within(panel).queryByRole('button', { name: 'Delete' })).toBe(want.deleteAds);
+    expect(!!within(panel).queryByRole('button', { name: 'Remove image 1' })).toBe(want.moderate);
+    const claimed = () => writes().some((w) => w === `POST /api/advertisements/${pendingAd._id}/claim`);
+    if (want.moderate) await waitFor(() => expect(claimed()).toBe(true));
+    else expect(claimed()).toBe(false);
   });
 
   it('Rules: New rule, and a live rule changed only with rules.live', async () => {
@@ -148,6 +190,22 @@ describe.each(ROLES)('as %s', (role) => {
       expect(options).toContain('Ads');
       expect(await screen.findByText(/7/)).toBeInTheDocument();
     }
-    expect(writes).toEqual([]);
+    expect(writes()).toEqual([]);
+  });
+
+  it('Bug Reports: support replies only; the others assign, note, resolve and dismiss', async () => {
+    const sent: ReportUpdateBody[] = [];
+    const { user } = render(role, '/app/bugs', () => (
+      <ReportPanel report={openReport} meId="me" busy={false} onChange={(body) => sent.push(body)} />
+    ));
+    const handles = role !== 'support';
+    for (const name of ['Assign to me', 'Save note', 'Resolve', 'Dismiss'])
+      expect(!!screen.queryByRole('button', { name })).toBe(handles);
+    expect(!!screen.queryByRole('button', { name: 'Send reply' })).toBe(!handles);
+    if (!handles) {
+      await user.type(screen.getByLabelText('Reply to the reporter (optional)'), 'Thank you, we are looking.');
+      await user.click(screen.getByRole('button', { name: 'Send reply' }));
+      expect(sent).toEqual([{ reply: 'Thank you, we are looking.' }]);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { adMessages, type Advertisement } from '@backoffice/contract';
 import { useSelector } from 'react-redux';
-import { Banner, Button, SidePanel, StatusBadge, cx, type BannerMessage } from '../../components/ui';
+import { Banner, Button, SidePanel, StatusBadge, type BannerMessage } from '../../components/ui';
 import { isHttpError } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
 import { selectCurrentUser } from '../../lib/session-events';
@@ -183,15 +183,17 @@ export function AdSidePanel(props: AdSidePanelProps) {
             kept={kept}
             onRemove={canModerate ? (index) => setKept((list) => list.filter((k) => k.index !== index)) : undefined}
           />
-          <div className={cx('mt-3 flex items-center justify-end gap-2', !canModerate && 'hidden')}>
-            {modified && <p className="mr-auto text-sm text-amber-300">Images modified</p>}
-            <Button size="sm" variant="secondary" disabled={!modified || saving} onClick={() => setKept(original)}>
-              Cancel
-            </Button>
-            <Button size="sm" data-save-images disabled={!modified || saving} loading={saving} onClick={onSave}>
-              Save
-            </Button>
-          </div>
+          {canModerate && (
+            <div className="mt-3 flex items-center justify-end gap-2">
+              {modified && <p className="mr-auto text-sm text-amber-300">Images modified</p>}
+              <Button size="sm" variant="secondary" disabled={!modified || saving} onClick={() => setKept(original)}>
+                Cancel
+              </Button>
+              <Button size="sm" data-save-images disabled={!modified || saving} loading={saving} onClick={onSave}>
+                Save
+              </Button>
+            </div>
+          )}
           <AdHistory adId={ad._id} />
         </div>
         <div className="mt-6 lg:mt-0">

@@ -98,18 +98,20 @@ export function ReportPanel({ report, meId, busy, onChange }: ReportPanelProps) 
         )}
         {!canHandle && report.note && <Detail label="Note">{report.note}</Detail>}
       </dl>
-      <div className={cx('space-y-2', !canHandle && 'hidden')}>
-        <TextAreaField
-          label="Note"
-          value={note}
-          maxLength={MAX_REPORT_NOTE}
-          rows={3}
-          onChange={(e) => setNote(e.target.value)}
-        />
-        <Button size="sm" variant="secondary" disabled={busy} onClick={() => onChange({ note: note.trim() })}>
-          Save note
-        </Button>
-      </div>
+      {canHandle && (
+        <div className="space-y-2">
+          <TextAreaField
+            label="Note"
+            value={note}
+            maxLength={MAX_REPORT_NOTE}
+            rows={3}
+            onChange={(e) => setNote(e.target.value)}
+          />
+          <Button size="sm" variant="secondary" disabled={busy} onClick={() => onChange({ note: note.trim() })}>
+            Save note
+          </Button>
+        </div>
+      )}
       {open && (
         <div className="space-y-2">
           {canReply ? (

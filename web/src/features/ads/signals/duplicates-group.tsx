@@ -222,17 +222,19 @@ export function DuplicatesGroup({
           {duplicatesText.openFailed}
         </p>
       )}
-      <div className={cx('mt-3 flex justify-end', !canModerate && 'hidden')}>
-        <Button
-          size="sm"
-          variant="danger"
-          icon={<X className="size-4" aria-hidden="true" />}
-          disabled={pendingSelected.length === 0}
-          onClick={() => moderation.bulkReject({ pending: pendingSelected, nonPending: [] })}
-        >
-          {duplicatesText.rejectSelected(pendingSelected.length)}
-        </Button>
-      </div>
+      {canModerate && (
+        <div className="mt-3 flex justify-end">
+          <Button
+            size="sm"
+            variant="danger"
+            icon={<X className="size-4" aria-hidden="true" />}
+            disabled={pendingSelected.length === 0}
+            onClick={() => moderation.bulkReject({ pending: pendingSelected, nonPending: [] })}
+          >
+            {duplicatesText.rejectSelected(pendingSelected.length)}
+          </Button>
+        </div>
+      )}
       <ModerationModals
         dialog={moderation.dialog}
         busy={moderation.busy}
