@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserStrikes } from '@backoffice/contract';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderApp } from '../../test/render';
+import { jsonResponse, makeUser, renderApp } from '../../test/render';
 import { UserStrikes as UserStrikesPanel } from './user-strikes';
 import { fakeServer, userId } from './users-test-data';
 
@@ -36,7 +36,7 @@ describe('UserStrikes', () => {
       }
       return jsonResponse({ success: true, strikes });
     });
-    renderApp({ path: '/', routes: [{ path: '/', Component: Page }] });
+    renderApp({ path: '/', user: makeUser(), routes: [{ path: '/', Component: Page }] });
     const list = await screen.findByRole('list', { name: 'Strikes list' });
     expect(screen.getByText('Repeat offender')).toBeInTheDocument();
     expect(screen.getByText('3 active · each expires after 90 days')).toBeInTheDocument();

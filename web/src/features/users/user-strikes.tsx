@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { strikeMessages, type Strike } from '@backoffice/contract';
 import { Badge, Banner, Button, Modal, Panel, TextAreaField, cx, focusRing } from '../../components/ui';
+import { useCan } from '../../lib/permissions';
 import { apiError, serverMessage } from '../../lib/api';
 import { adLink } from '../../lib/activity-format';
 import { formatDate } from '../../lib/dates';
@@ -19,6 +20,8 @@ export function UserStrikes({ userId }: { userId: string }) {
   const [removing, setRemoving] = useState<Strike | null>(null);
   const strikes = query.currentData;
   const now = useNow(60_000);
+  // Removing a strike is ads.moderate (support only reads, docs/decisions/0033-roles.md).
+  const canRemove = useCan('ads.moderate');
   return (
     <Panel className="mt-6" aria-label="Strikes">
       <div className="flex flex-wrap items-center gap-2">
@@ -51,9 +54,11 @@ export function UserStrikes({ userId }: { userId: string }) {
                     Rejected {formatDate(s.at)} · {expired ? 'Expired' : 'Expires'} {formatDate(s.expiresAt)}
                   </p>
                 </div>
-                <Button variant="secondary" size="sm" onClick={() => setRemoving(s)}>
-                  Remove
-                </Button>
+                {canRemove && (
+                  <Button variant="secondary" size="sm" onClick={() => setRemoving(s)}>
+                    Remove
+                  </Button>
+                )}
               </li>
             );
           })}
