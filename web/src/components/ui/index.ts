@@ -48,6 +48,8 @@ export {
   rowClass,
 } from './data-table';
 export type { SortOrder, SortableHeaderProps } from './data-table';
+export { DataTable } from './list-table';
+export type { Column, DataTableProps } from './list-table';
 export { RowMenu } from './row-menu';
 export type { RowMenuItem } from './row-menu-item';
 export { SelectAllHeader, SelectCell, ActionsCell, ViewEditDeleteCell } from './row-cells';

@@ -1,19 +1,6 @@
 import { ClipboardList } from 'lucide-react';
 import { dutyMessages, type Duty } from '@backoffice/contract';
-import {
-  EmptyState,
-  SkeletonRows,
-  StatusBadge,
-  TableFrame,
-  Th,
-  cx,
-  rowClass,
-  tdClass,
-  theadClass,
-  ViewEditDeleteCell,
-} from '../../components/ui';
-
-const COLUMNS = 6;
+import { DataTable, StatusBadge, ViewEditDeleteCell, type Column } from '../../components/ui';
 
 export interface DutiesTableProps {
   duties: readonly Duty[];
@@ -26,47 +13,48 @@ export interface DutiesTableProps {
 
 /** docs/product.md#duties table: Duty ID, Title, Description, number of conditions, Status, actions View, Edit, Delete. */
 export function DutiesTable({ duties, loading, onView, onEdit, onDelete }: DutiesTableProps) {
+  const columns: Column<Duty>[] = [
+    { header: 'Duty ID', cell: (d) => d.id, className: 'font-mono text-xs whitespace-nowrap text-slate-400' },
+    { header: 'Title', cell: (d) => d.title, className: 'min-w-52 font-medium text-slate-100' },
+    {
+      header: 'Description',
+      cell: (d) => (
+        <p className="truncate text-slate-300" title={d.description}>
+          {d.description}
+        </p>
+      ),
+      className: 'w-full max-w-0 min-w-48',
+    },
+    {
+      header: 'Conditions',
+      cell: (d) => d.conditions.length,
+      className: 'text-right tabular-nums',
+      headerClassName: 'text-right',
+    },
+    { header: 'Status', cell: (d) => <StatusBadge status={d.status} /> },
+    {
+      header: 'Actions',
+      headerClassName: 'text-right',
+      ownCell: true,
+      cell: (d) => (
+        <ViewEditDeleteCell
+          name={d.id}
+          onView={() => onView(d)}
+          onEdit={onEdit && (() => onEdit(d))}
+          onDelete={onDelete && (() => onDelete(d))}
+        />
+      ),
+    },
+  ];
   return (
-    <TableFrame label="Duties" busy={loading}>
-      <thead className={theadClass}>
-        <tr>
-          <Th>Duty ID</Th>
-          <Th>Title</Th>
-          <Th>Description</Th>
-          <Th className="text-right">Conditions</Th>
-          <Th>Status</Th>
-          <Th className="text-right">Actions</Th>
-        </tr>
-      </thead>
-      <tbody className="text-slate-200">
-        {loading ? (
-          <SkeletonRows rows={5} columns={COLUMNS} />
-        ) : duties.length === 0 ? (
-          <EmptyState columns={COLUMNS} icon={<ClipboardList className="size-6" />} message={dutyMessages.emptyState} />
-        ) : (
-          duties.map((duty) => (
-            <tr key={duty._id} className={rowClass} aria-label={`${duty.id} ${duty.title}`}>
-              <td className={cx(tdClass, 'font-mono text-xs whitespace-nowrap text-slate-400')}>{duty.id}</td>
-              <td className={cx(tdClass, 'min-w-52 font-medium text-slate-100')}>{duty.title}</td>
-              <td className={cx(tdClass, 'w-full max-w-0 min-w-48')}>
-                <p className="truncate text-slate-300" title={duty.description}>
-                  {duty.description}
-                </p>
-              </td>
-              <td className={cx(tdClass, 'text-right tabular-nums')}>{duty.conditions.length}</td>
-              <td className={tdClass}>
-                <StatusBadge status={duty.status} />
-              </td>
-              <ViewEditDeleteCell
-                name={duty.id}
-                onView={() => onView(duty)}
-                onEdit={onEdit && (() => onEdit(duty))}
-                onDelete={onDelete && (() => onDelete(duty))}
-              />
-            </tr>
-          ))
-        )}
-      </tbody>
-    </TableFrame>
+    <DataTable
+      label="Duties"
+      columns={columns}
+      rows={duties}
+      rowKey={(d) => d._id}
+      rowLabel={(d) => `${d.id} ${d.title}`}
+      loading={loading}
+      empty={{ icon: <ClipboardList className="size-6" />, message: dutyMessages.emptyState }}
+    />
   );
 }

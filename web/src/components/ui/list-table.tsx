@@ -1,0 +1,122 @@
+import { Fragment, type ReactNode } from 'react';
+import { cx } from './cx';
+import {
+  EmptyState,
+  SkeletonRows,
+  SortableHeader,
+  TableFrame,
+  Th,
+  rowClass,
+  tdClass,
+  theadClass,
+  type SortOrder,
+} from './data-table';
+import { FailedRow } from './table-states';
+
+/** Tailwind's classes per breakpoint, written out so that its scanner sees them. */
+const hiddenBelow = {
+  sm: 'hidden sm:table-cell',
+  md: 'hidden md:table-cell',
+  lg: 'hidden lg:table-cell',
+  xl: 'hidden xl:table-cell',
+} as const;
+
+/** One column of a `DataTable`: what it shows, how it sorts, how wide it is, when it hides. */
+export interface Column<T> {
+  /** The header's text (the sort button's label when the column sorts). */
+  header: string;
+  /** The cell's content; with `ownCell`, the whole `<td>` (a kit cell such as ViewEditDeleteCell). */
+  cell: (row: T) => ReactNode;
+  ownCell?: boolean;
+  /** The server's sort key: the header becomes a sort button. */
+  sortKey?: string;
+  /** Classes of the column's cells, and of its header (width, alignment). */
+  className?: string;
+  headerClassName?: string;
+  /** Hidden below this screen width: the first columns to go on a narrow screen. */
+  hideBelow?: keyof typeof hiddenBelow;
+}
+
+export interface DataTableProps<T> {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  /** Each row's accessible name (what a screen reader says of it). */
+  rowLabel?: (row: T) => string;
+  /** The first page is loading: skeleton rows. */
+  loading: boolean;
+  /** No rows: the screen's message (the spec's words), an icon and an action. */
+  empty: { message: string; icon?: ReactNode; action?: ReactNode };
+  /** The rows could not be loaded: the message and Try again. */
+  failed?: { message: string; onRetry: () => void };
+  /** The sort the table shows; a sortable column's header calls `onSort` with its key. */
+  sort?: { key: string; order: SortOrder; onSort: (key: string) => void };
+}
+
+/**
+ * The kit's table (docs/decisions/0024-list-screen-kit.md): the screen describes its columns and the
+ * table renders the header with its sort buttons, skeleton rows, the empty and failed states and
+ * the rows, hiding the columns marked `hideBelow` on narrow screens.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  rowLabel,
+  loading,
+  empty,
+  failed,
+  sort,
+}: DataTableProps<T>) {
+  const hide = (c: Column<T>) => c.hideBelow && hiddenBelow[c.hideBelow];
+  return (
+    <TableFrame label={label} busy={loading}>
+      <thead className={theadClass}>
+        <tr>
+          {columns.map((c) =>
+            c.sortKey && sort ? (
+              <SortableHeader
+                key={c.header}
+                label={c.header}
+                active={sort.key === c.sortKey}
+                order={sort.order}
+                onSort={() => sort.onSort(c.sortKey!)}
+                className={cx(c.headerClassName, hide(c))}
+              />
+            ) : (
+              <Th key={c.header} className={cx(c.headerClassName, hide(c))}>
+                {c.header}
+              </Th>
+            ),
+          )}
+        </tr>
+      </thead>
+      <tbody className="text-slate-200">
+        {loading ? (
+          <SkeletonRows rows={5} columns={columns.length} />
+        ) : failed ? (
+          <FailedRow columns={columns.length} message={failed.message} onRetry={failed.onRetry} />
+        ) : rows.length === 0 ? (
+          <EmptyState columns={columns.length} {...empty} />
+        ) : (
+          rows.map((row) => (
+            <tr key={rowKey(row)} className={rowClass} aria-label={rowLabel?.(row)}>
+              {columns.map((c) =>
+                c.ownCell ? (
+                  <Fragment key={c.header}>{c.cell(row)}</Fragment>
+                ) : (
+                  <td key={c.header} className={cx(tdClass, c.className, hide(c))}>
+                    {c.cell(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </TableFrame>
+  );
+}
