@@ -171,7 +171,7 @@ const envSchema = z.object({
   REPORTS_PER_REPORTER: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(20),
   // A rule's backtest pace (docs/decisions/0030-moderation-rules.md, "The list while backtests run").
   BACKTEST_BATCH: z.coerce.number().int('must be a whole number').min(10).max(10_000).default(500),
-  BACKTEST_REST_RATIO: z.coerce.number().min(0).max(20).default(1),
+  BACKTEST_REST_RATIO: z.coerce.number().min(0).max(20).default(3),
 });
 
 export type Config = {

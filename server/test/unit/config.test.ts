@@ -19,8 +19,8 @@ describe('config (docs/decisions/0010-repository-and-configuration.md)', () => {
     expect(c.databaseUrl).toBeUndefined();
   });
 
-  it("reads a backtest's pace, 500 ads a batch and a rest as long as the batch by default", () => {
-    expect(loadConfig({}).backtestPace).toEqual({ batchSize: 500, restRatio: 1 });
+  it("reads a backtest's pace, 500 ads a batch and a rest three times as long as the batch by default", () => {
+    expect(loadConfig({}).backtestPace).toEqual({ batchSize: 500, restRatio: 3 });
     expect(loadConfig({ BACKTEST_BATCH: '250', BACKTEST_REST_RATIO: '2.5' }).backtestPace).toEqual({
       batchSize: 250,
       restRatio: 2.5,

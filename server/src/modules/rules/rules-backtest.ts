@@ -37,13 +37,13 @@ export const BACKTEST_BATCH = 500;
 /** The start answers with the figures when the backtest ends within this long, else 202 (poll it). */
 const ANSWER_WITHIN_MS = 2_000;
 /**
- * The duty cycle: after each batch the backtest rests `REST_RATIO` times as long as the batch took
- * (at most MAX_REST_MS), so it works at most half the time however busy the server is; alone it
- * takes twice as long (about 11 s for 100,000 ads). Then it gives way to the requests in flight,
- * until none has been for QUIET_MS, for at most MAX_YIELD_MS (a server always busy still sees the
- * backtest end: 200 batches of 100,000 ads wait 20 s at most on top of the rests).
+ * The duty cycle (config BACKTEST_REST_RATIO; docs/decisions/0030-moderation-rules.md): after each
+ * batch the backtest rests `REST_RATIO` times as long as the batch took (at most MAX_REST_MS), so it
+ * works at most a quarter of the time however busy the server is; alone it takes four times as long
+ * (about 20 s for 100,000 ads). Then it gives way to the requests in flight, until none has been for
+ * QUIET_MS, for at most MAX_YIELD_MS (a server always busy still sees the backtest end).
  */
-const REST_RATIO = 1;
+const REST_RATIO = 3;
 const MAX_REST_MS = 1_000;
 const MAX_YIELD_MS = 100;
 const QUIET_MS = 5;
