@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditDetails, AuditEntity } from '@backoffice/contract';
 
 /**
@@ -53,16 +64,20 @@ export const auditEvents = pgTable(
 
 /**
  * Entries per (entity, action), kept exact by a statement-level trigger on audit_events, so the
- * activity log's total without a search, actor or date needs no count of every entry.
+ * activity log's total without a search, actor or date needs no count of every entry. Each
+ * (entity, action) is split over up to 16 rows (`shard`: the writing connection's backend pid mod
+ * 16, migration 0030), so concurrent writers of one action do not queue on one row until commit;
+ * readers sum them.
  */
 export const auditCounts = pgTable(
   'audit_counts',
   {
     entity: text('entity').notNull(),
     action: text('action').notNull(),
+    shard: smallint('shard').notNull().default(0),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.entity, t.action] })],
+  (t) => [primaryKey({ columns: [t.entity, t.action, t.shard] })],
 );
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
