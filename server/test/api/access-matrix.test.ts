@@ -30,6 +30,9 @@ const publicRoutes = [
   'POST /api/auth/signin/2fa',
   'POST /api/auth/2fa/totp/setup',
   'POST /api/auth/2fa/totp/confirm',
+  // A passkey alone: its options and answer carry their own pending sign-in (docs/decisions/0032-two-factor.md, "Passkeys").
+  'POST /api/auth/signin/passkey/options',
+  'POST /api/auth/signin/passkey',
 ];
 
 const covered = [
@@ -43,6 +46,10 @@ const covered = [
   'POST /api/auth/2fa/recovery-codes',
   'POST /api/auth/2fa/reset',
   'POST /api/users/:id/reset-2fa',
+  'GET /api/auth/passkeys',
+  'POST /api/auth/passkeys/options',
+  'POST /api/auth/passkeys',
+  'DELETE /api/auth/passkeys/:id',
   'GET /api/advertisements/list',
   'GET /api/advertisements/count',
   'PUT /api/advertisements/:id/status',
