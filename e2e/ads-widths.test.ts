@@ -124,7 +124,9 @@ describe('the ads directory at every width', () => {
       await current.filter({ hasText: 'Overdue' }).waitFor();
       await page.getByRole('combobox', { name: 'Status' }).selectOption('approved');
       await page.waitForURL('**/app/ads-directory?status=approved');
-      await page.getByRole('button', { name: 'User' }).click();
+      // The approved rows are on screen before the sort is clicked (a click during the reload was lost under load).
+      await page.locator('[data-ad-id]', { hasText: 'Approved' }).first().waitFor();
+      await page.getByRole('button', { name: 'User', exact: true }).click();
       await page.waitForURL('**/app/ads-directory?status=approved&sort=username&order=asc');
 
       await page.reload();

@@ -65,7 +65,7 @@ const cancel = (ruleId: string, id: string) =>
   });
 
 describeApi('a backtest’s pace and heartbeat', () => {
-  it('rests after each batch as long as the batch took (the rest ratio), not after the last', async () => {
+  it('rests after each batch the rest ratio times as long as the batch took (3 by default), not after the last', async () => {
     await seed(10);
     const ruleId = await makeRule();
     const runner = t.app.ruleBacktests;
@@ -77,8 +77,8 @@ describeApi('a backtest’s pace and heartbeat', () => {
     runner.rest = async (restMs) => void rests.push(restMs);
     const res = await start(ruleId);
     expect(res.json<Answer>()).toMatchObject({ state: 'done', scanned: 10 });
-    // Batches of 3, 3, 3 and 1: a rest after each but the last.
-    expect(rests).toEqual([10, 10, 10]);
+    // Batches of 3, 3, 3 and 1: a rest after each but the last, three times the batch by default.
+    expect(rests).toEqual([30, 30, 30]);
 
     runner.restRatio = 2;
     rests.length = 0;
