@@ -4,7 +4,8 @@ import { Provider } from 'react-redux';
 import type { AdHistoryEvent, Advertisement } from '@backoffice/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
-import { jsonResponse, stubFetch } from '../../test/render';
+import { jsonResponse, makeUser, stubFetch } from '../../test/render';
+import { initialUserState } from '../auth/user-slice';
 import { AdSidePanel } from './ad-side-panel';
 import { makeAd } from './ads-test-data';
 
@@ -45,7 +46,8 @@ function server(history: () => AdHistoryEvent[]) {
 
 function renderPanel(of: Advertisement = ad) {
   render(
-    <Provider store={makeStore()}>
+    // An administrator: the panel offers image removal only to a role that moderates ads.
+    <Provider store={makeStore({ user: { ...initialUserState, currentUser: makeUser() } })}>
       <AdSidePanel ad={of} open message={null} onClose={vi.fn()} onSaved={vi.fn()} onMessage={vi.fn()} />
     </Provider>,
   );
