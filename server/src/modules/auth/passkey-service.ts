@@ -27,6 +27,7 @@ import {
   setPendingChallenge,
   takePendingChallenge,
 } from './pending-sign-ins';
+import { recordFactorEvent } from './second-factor';
 import { trustedDevice } from './trusted-devices';
 
 /**
@@ -105,7 +106,7 @@ export class PasskeyService {
         createdAt: now,
       });
       if (!row) throw new ConflictError(twoFactorMessages.passkeyAlreadyAdded);
-      await this.audit(tx, user, 'passkey_registered', now);
+      await recordFactorEvent(tx, user, 'passkey_registered', now, { factor: 'passkey' });
       return repo.toPasskey(row);
     });
   }
@@ -115,7 +116,7 @@ export class PasskeyService {
     await this.db.transaction(async (tx) => {
       const row = await repo.deletePasskey(tx, user.id, id);
       if (!row) throw new NotFoundError(twoFactorMessages.passkeyNotFound);
-      await this.audit(tx, user, 'passkey_removed', now);
+      await recordFactorEvent(tx, user, 'passkey_removed', now, { factor: 'passkey' });
     });
   }
 
@@ -231,22 +232,5 @@ export class PasskeyService {
   private async userById(id: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id));
     return row;
-  }
-
-  private async audit(
-    db: Parameters<typeof recordAudit>[0],
-    user: UserRow,
-    action: 'passkey_registered' | 'passkey_removed',
-    at: Date,
-  ) {
-    await recordAudit(db, {
-      entity: 'session',
-      entityId: user.id,
-      entityLabel: user.username,
-      action,
-      actorId: user.id,
-      at,
-      details: { factor: 'passkey' },
-    });
   }
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { SecondFactor, SecondFactorBody } from '@backoffice/contract';
+import { recordAudit } from '../../db/audit-repository';
 import type { Executor } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { useRecoveryCode } from './recovery-codes';
@@ -35,4 +36,28 @@ export async function acceptTotpStep(db: Executor, userId: string, step: number)
     .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
     .returning({ id: users.id });
   return rows.length === 1;
+}
+
+/** A security event of one's own second factor (enrolment, codes, passkeys): an audit entry on the session entity, by the admin. */
+export async function recordFactorEvent(
+  db: Executor,
+  user: UserRow,
+  action:
+    | 'recovery_code_used'
+    | 'two_factor_enrolled'
+    | 'recovery_codes_regenerated'
+    | 'passkey_registered'
+    | 'passkey_removed',
+  at: Date,
+  details: { factor: string },
+): Promise<void> {
+  await recordAudit(db, {
+    entity: 'session',
+    entityId: user.id,
+    entityLabel: user.username,
+    action,
+    actorId: user.id,
+    at,
+    details,
+  });
 }

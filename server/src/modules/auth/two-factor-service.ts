@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { twoFactorMessages, type PublicUser, type SecondFactorBody } from '@backoffice/contract';
-import { recordAudit } from '../../db/audit-repository';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -14,7 +13,7 @@ import {
   type PendingSignIn,
 } from './pending-sign-ins';
 import { replaceRecoveryCodes } from './recovery-codes';
-import { acceptTotpStep, spendSecondFactor } from './second-factor';
+import { acceptTotpStep, recordFactorEvent, spendSecondFactor } from './second-factor';
 import { newTotpSecret, totpProvisioning, verifyTotp } from './totp';
 import { trustedDevice } from './trusted-devices';
 
@@ -67,7 +66,7 @@ export class TwoFactorService {
     }
     await throttle.refund(attempt);
     await deletePendingSignIn(this.db, pending!.tokenHash);
-    if (factor === 'recovery-code') await this.audit(user, 'recovery_code_used', now, { factor });
+    if (factor === 'recovery-code') await recordFactorEvent(this.db, user, 'recovery_code_used', now, { factor });
     return this.auth.openSession(user, client, factor, device);
   }
 
@@ -104,7 +103,7 @@ export class TwoFactorService {
       await tx.update(users).set({ totpEnabledAt: now }).where(eq(users.id, user.id));
       await acceptTotpStep(tx, user.id, step);
       const codes = await replaceRecoveryCodes(tx, user.id, now);
-      await this.audit(user, 'two_factor_enrolled', now, { factor: 'totp' }, tx);
+      await recordFactorEvent(tx, user, 'two_factor_enrolled', now, { factor: 'totp' });
       return codes;
     });
     if (!who.pending) return { recoveryCodes, signedIn: null, user: null };
@@ -123,26 +122,8 @@ export class TwoFactorService {
     if (!factor) throw new ValidationError(twoFactorMessages.invalidCode);
     return this.db.transaction(async (tx) => {
       const codes = await replaceRecoveryCodes(tx, user.id, now);
-      await this.audit(user, 'recovery_codes_regenerated', now, { factor }, tx);
+      await recordFactorEvent(tx, user, 'recovery_codes_regenerated', now, { factor });
       return codes;
-    });
-  }
-
-  private async audit(
-    user: UserRow,
-    action: 'recovery_code_used' | 'two_factor_enrolled' | 'recovery_codes_regenerated',
-    at: Date,
-    details: { factor: string },
-    db: Parameters<typeof recordAudit>[0] = this.db,
-  ) {
-    await recordAudit(db, {
-      entity: 'session',
-      entityId: user.id,
-      entityLabel: user.username,
-      action,
-      actorId: user.id,
-      at,
-      details,
     });
   }
 }
