@@ -44,14 +44,16 @@ const children = runs.map(({ name, args: extra }) => {
     env,
     stdio: name ? ['ignore', 'pipe', 'pipe'] : 'inherit',
   });
+  const kept = { lines: [], fromFailures: false };
   if (name) {
     const width = Math.max(...runs.map((r) => r.name.length));
-    prefixLines(child.stdout, process.stdout, `${name.padEnd(width)} | `);
-    prefixLines(child.stderr, process.stderr, `${name.padEnd(width)} | `);
+    prefixLines(child.stdout, process.stdout, `${name.padEnd(width)} | `, kept);
+    prefixLines(child.stderr, process.stderr, `${name.padEnd(width)} | `, kept);
   }
   return {
     name,
     child,
+    kept,
     exited: new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal }))),
   };
 });
@@ -76,16 +78,39 @@ if (children.length > 1)
       `${name}: ${signal ? `killed by ${signal}` : code === 0 ? 'passed' : `failed (exit ${code})`}\n`,
     );
   }
+// The runs' outputs interleave and CI shows the tail: repeat each failed run's failures at the end.
+for (const [i, { name, kept }] of children.entries())
+  if (name && results[i].code !== 0 && kept.lines.length) {
+    process.stdout.write(`\n${name}: its failures again\n`);
+    process.stdout.write(kept.lines.map((l) => `${name} | ${l}\n`).join(''));
+  }
 process.exitCode = failed === -1 && !stopping ? 0 : 1;
 
-/** Copies a child's output line by line, each line prefixed, so the two runs stay readable. */
-function prefixLines(from, to, prefix) {
+/**
+ * Copies a child's output line by line, each line prefixed, so the runs stay readable. Keeps the
+ * lines from Vitest's "Failed Tests" (or "Unhandled Errors") onward, else the last 80 lines.
+ */
+function prefixLines(from, to, prefix, kept) {
   let rest = '';
+  const keep = (line) => {
+    const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
+    if (!kept.fromFailures && /Failed Tests|Unhandled Error|Test Files/.test(plain)) {
+      kept.fromFailures = true;
+      kept.lines = [];
+    }
+    kept.lines.push(plain);
+    if (kept.lines.length > (kept.fromFailures ? 600 : 80)) kept.lines.shift();
+  };
   from.setEncoding('utf8');
   from.on('data', (chunk) => {
     const lines = (rest + chunk).split('\n');
     rest = lines.pop();
+    lines.forEach(keep);
     if (lines.length) to.write(lines.map((l) => prefix + l + '\n').join(''));
   });
-  from.on('end', () => rest && to.write(prefix + rest + '\n'));
+  from.on('end', () => {
+    if (!rest) return;
+    keep(rest);
+    to.write(prefix + rest + '\n');
+  });
 }
