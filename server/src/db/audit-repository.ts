@@ -70,6 +70,15 @@ export async function recordAuditMany(db: Executor, entries: AuditEntry[], along
     order by v.ord`);
 }
 
+/**
+ * An insert of entries whose values a query computes (`select` yields the columns in this order:
+ * entity, entity_id, entity_label, action, actor_id, actor_name, at, rejection_reason, details,
+ * advertiser_id, submitted_at), for a statement that writes its entry from rows it changes itself
+ * (a public report's one statement, reports-repository.ts).
+ */
+export const auditInsertFrom = (select: SQL): SQL => sql`insert into ${auditEvents} (entity, entity_id, entity_label,
+    action, actor_id, actor_name, at, rejection_reason, details, advertiser_id, submitted_at) ${select}`;
+
 const withAlongside = (alongside: SQL | undefined): SQL => (alongside ? sql`with alongside as (${alongside})` : sql``);
 
 /**

@@ -79,6 +79,25 @@ describeApi('reports on the queue', () => {
     expect((await queue()).advertisements.map((a) => a.heading)).toEqual(['Reported once', 'Oldest', 'Reported twice']);
   });
 
+  it('counts every one of many reports sent at once on one ad, each with its audit entry and live event', async () => {
+    const { t, report, counters } = await setup();
+    const ad = await makeAd(t.database.db, { heading: 'Reported by many' });
+    const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => report(ad.id, `many${i}@example.lk`)));
+    expect(new Set(ids).size).toBe(12);
+    expect(await counters(ad.id)).toMatchObject({ open_reports: 12, report_weight: 12, signal_kinds: ['reported'] });
+    const [row] = rowsOf<{ audits: string; events: string; evidence: { reports: number } }>(
+      await t.database.db.execute(sql`select
+        (select count(*) from audit_events where entity_id = ${ad.id}::uuid and action = 'reported') as audits,
+        (select count(*) from ad_live_events where type = 'report' and ad_id = any(${`{${ids.join(',')}}`}::uuid[])) as events,
+        (select evidence from ad_signals where ad_id = ${ad.id}::uuid and kind = 'reported') as evidence`),
+    );
+    expect({ audits: Number(row!.audits), events: Number(row!.events), reports: row!.evidence.reports }).toEqual({
+      audits: 12,
+      events: 12,
+      reports: 12,
+    });
+  });
+
   it("weighs a report by its reporter's record: upheld reports count more, dismissed ones less", async () => {
     const { t, api, report, counters } = await setup();
     const [first, second, third, fourth] = [

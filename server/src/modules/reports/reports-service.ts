@@ -7,7 +7,7 @@ import {
   type ReportUpdateBody,
 } from '@backoffice/contract';
 import { recordAudit, recordAuditMany, type AuditEntry } from '../../db/audit-repository';
-import type { Db, Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import {
   ConflictError,
@@ -129,60 +129,24 @@ export class ReportsService {
       throw new TooManyRequestsError(reportMessages.throttled, this.perAddress.retryAfterSeconds());
     }
     const at = this.clock();
-    // The ad is locked (for update) before the insert: a delete waits for the report, or went first (404).
-    return this.db.transaction(async (tx) => {
-      const ad = body.adId ? await repo.lockAd(tx, body.adId) : undefined;
-      if (body.adId && !ad) throw new NotFoundError(reportMessages.adNotFound);
-      const stored = await repo.insertReport(tx, {
-        kind: body.kind,
-        adId: ad?.id ?? null,
-        adHeading: ad?.heading ?? null,
-        reason: body.reason,
-        text: body.text,
-        page: body.page || null,
-        email: body.reporter?.email?.toLowerCase() ?? null,
-        phone: body.reporter?.phone ?? null,
-        address: address ?? null,
-        reporterKey: reporterKey(body.reporter),
-        language: body.reporter?.language ?? 'en',
-        day: at.toISOString().slice(0, 10),
-        at,
-      });
-      // A repeat the same day only counts; a new report weighs on its ad (and is recorded there).
-      if (ad && stored.created) await this.reportWeighs(tx, ad, stored, body.reason, at);
-      return stored.id;
-    });
-  }
-
-  private async reportWeighs(
-    tx: Executor,
-    ad: repo.AdRef,
-    stored: { id: string; weight: number },
-    reason: string,
-    at: Date,
-  ): Promise<void> {
-    const after = await repo.moveAdReports(tx, ad.id, 1, stored.weight);
-    if (!after) return;
-    await recordAudit(tx, {
-      entity: 'ad',
-      entityId: ad.id,
-      entityLabel: ad.heading,
-      action: 'reported',
-      actorId: null,
-      actorName: 'Public report',
+    // One statement (reports-repository.ts storeReport): the ad is locked before the insert, so a
+    // delete waits for the report, or went first (404).
+    const stored = await repo.storeReport(this.db, {
+      kind: body.kind,
+      adId: body.adId ?? null,
+      reason: body.reason,
+      text: body.text,
+      page: body.page || null,
+      email: body.reporter?.email?.toLowerCase() ?? null,
+      phone: body.reporter?.phone ?? null,
+      address: address ?? null,
+      reporterKey: reporterKey(body.reporter),
+      language: body.reporter?.language ?? 'en',
+      day: at.toISOString().slice(0, 10),
       at,
-      advertiserId: ad.userId,
-      details: {
-        reason,
-        report: {
-          _id: stored.id,
-          weight: stored.weight,
-          openReports: after.openReports,
-          reportWeight: Math.round(after.reportWeight * 100) / 100,
-          signal: after.status === 'pending',
-        },
-      },
     });
+    if (!stored) throw new NotFoundError(reportMessages.adNotFound);
+    return stored.id;
   }
 
   async list(q: repo.ReportFilter): Promise<ReportListResponse> {
