@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REPORTS_COUNT_LIMIT, type ReportListResponse } from '@backoffice/contract';
+import { rowsOf } from '../../src/db/client';
 import { makeAdmin, signIn } from '../support/factories';
 import { buildTestApp, describeApi, type TestApp } from '../support/test-app';
 
@@ -32,5 +33,32 @@ describeApi('the reports inbox total', () => {
     expect((await first('')).total).toBe(REPORTS_COUNT_LIMIT + 1);
     expect((await first('state=resolved')).total).toBe(REPORTS_COUNT_LIMIT + 1);
     expect((await first('state=open')).total).toBe(5);
+  });
+
+  it('keeps each kind, reason and state total equal to the rows through inserts, changes and deletes', async () => {
+    const db = t.database.db;
+    await db.execute(sql`insert into reports (kind, reason, text, reporter_key, day, state)
+      select 'bug', (array['scam','duplicate','offensive'])[1 + g % 3], 'Mixed ' || g, 'mixed:' || g, current_date,
+        (array['open','resolved','dismissed'])[1 + g % 3]
+      from generate_series(1, 60) g`);
+    await db.execute(
+      sql`update reports set state = 'dismissed' where reporter_key like 'mixed:%' and state = 'open' and reason = 'scam'`,
+    );
+    await db.execute(sql`update reports set note = 'seen' where reporter_key like 'mixed:%'`);
+    await db.execute(sql`delete from reports where reporter_key in ('mixed:1', 'mixed:2', 'mixed:30')`);
+    const counted = async (where: ReturnType<typeof sql>) =>
+      Number(rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from reports where ${where}`))[0]!.n);
+    for (const [query, where] of [
+      ['reason=scam', sql`reason = 'scam'`],
+      ['reason=duplicate&state=dismissed', sql`reason = 'duplicate' and state = 'dismissed'`],
+      ['kind=bug&reason=offensive&state=open', sql`kind = 'bug' and reason = 'offensive' and state = 'open'`],
+      ['state=dismissed', sql`state = 'dismissed'`],
+      ['kind=ad', sql`kind = 'ad'`],
+    ] as const) {
+      const expected = Math.min(REPORTS_COUNT_LIMIT + 1, await counted(where));
+      expect({ query, total: (await first(query)).total }).toEqual({ query, total: expected });
+    }
+    // A search is counted on the rows themselves.
+    expect((await first('q=Mixed%201')).total).toBe(await counted(sql`text ilike '%Mixed 1%'`));
   });
 });

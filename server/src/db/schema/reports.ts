@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid, date } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { advertisements } from './ads';
 import { users } from './users';
 
@@ -61,6 +75,24 @@ export const reports = pgTable(
     index('reports_reporter_idx').on(t.reporterKey, t.state),
     index('reports_text_trgm_idx').using('gin', sql`${t.text} gin_trgm_ops`),
   ],
+);
+
+/**
+ * The inbox's totals kept per kind, reason and state (issue 35: counting up to 10,000 rows on every
+ * first page cost 40–290 ms at 1,000,000 reports), by a trigger on reports in the same transaction,
+ * in up to 16 rows each (the writing connection's backend pid mod 16, as audit_counts: 200 reports a
+ * second would otherwise queue on one row). Readers sum the rows.
+ */
+export const reportCounts = pgTable(
+  'report_counts',
+  {
+    kind: text('kind').notNull(),
+    reason: text('reason').notNull(),
+    state: text('state').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.reason, t.state, t.shard] })],
 );
 
 /**
