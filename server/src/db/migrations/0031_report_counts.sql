@@ -1,4 +1,5 @@
 -- The inbox's totals per kind, reason and state (issue 35), kept by triggers; see schema/reports.ts.
+-- One index of kind, reason and state for every filtered page (reports-repository.ts findReportsPage).
 CREATE TABLE "report_counts" (
 	"kind" text NOT NULL,
 	"reason" text NOT NULL,
@@ -8,6 +9,9 @@ CREATE TABLE "report_counts" (
 	CONSTRAINT "report_counts_kind_reason_state_shard_pk" PRIMARY KEY("kind","reason","state","shard")
 );
 --> statement-breakpoint
+DROP INDEX "reports_kind_state_created_idx";--> statement-breakpoint
+DROP INDEX "reports_reason_state_created_idx";--> statement-breakpoint
+CREATE INDEX "reports_kind_reason_state_created_idx" ON "reports" USING btree ("kind","reason","state","created_at","id");--> statement-breakpoint
 -- Kept by one statement-level function for insert, update and delete: the rows' delta per kind,
 -- reason and state, in the writing connection's shard (as audit_counts, 0030).
 CREATE FUNCTION report_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$

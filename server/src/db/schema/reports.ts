@@ -64,11 +64,11 @@ export const reports = pgTable(
     uniqueIndex('reports_dedupe_idx')
       .on(t.reporterKey, t.adId, t.day)
       .where(sql`${t.kind} = 'ad'`),
-    // The inbox newest first, alone and within a state, a kind or a reason (keyset on created_at, id).
+    // The inbox newest first, alone and within a state (keyset on created_at, id).
     index('reports_created_idx').on(t.createdAt, t.id),
     index('reports_state_created_idx').on(t.state, t.createdAt, t.id),
-    index('reports_kind_state_created_idx').on(t.kind, t.state, t.createdAt, t.id),
-    index('reports_reason_state_created_idx').on(t.reason, t.state, t.createdAt, t.id),
+    // Every filter of the inbox by kind, reason or state reads ranges of this one (findReportsPage).
+    index('reports_kind_reason_state_created_idx').on(t.kind, t.reason, t.state, t.createdAt, t.id),
     index('reports_open_ad_idx')
       .on(t.adId)
       .where(sql`${t.state} = 'open'`),

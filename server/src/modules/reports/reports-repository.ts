@@ -170,13 +170,14 @@ export type ReportRow = {
   closed_at: Date | string | null;
 };
 
-const selectReports = sql`select r.id, r.kind, r.ad_id, coalesce(a.heading, r.ad_heading) as ad_heading,
-    a.status as ad_status, r.reason, r.text, r.page, r.reporter_email, r.reporter_phone, r.reporter_address,
-    r.language, r.count, r.state, r.assignee_id, coalesce(nullif(u.name, ''), u.username) as assignee_name,
-    r.note, r.reply, r.weight, r.created_at, r.closed_at
-  from reports r
+const selectReportsFrom = (source: SQL) => sql`select r.id, r.kind, r.ad_id,
+    coalesce(a.heading, r.ad_heading) as ad_heading, a.status as ad_status, r.reason, r.text, r.page,
+    r.reporter_email, r.reporter_phone, r.reporter_address, r.language, r.count, r.state, r.assignee_id,
+    coalesce(nullif(u.name, ''), u.username) as assignee_name, r.note, r.reply, r.weight, r.created_at, r.closed_at
+  from ${source} r
   left join advertisements a on a.id = r.ad_id
   left join users u on u.id = r.assignee_id`;
+const selectReports = selectReportsFrom(sql`reports`);
 
 /** `categories`: a scoped moderator's (docs/decisions/0033-roles.md): their ads' reports and bug reports. */
 export type ReportFilter = ReportListQuery & { categories?: string[] | null };
@@ -208,16 +209,52 @@ const whereOf = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sq
  * One page newest first, keyset on (created_at, id): `after` is the last row shown, whose
  * created_at is read from its own row (no precision lost through JavaScript). One row more than the
  * page tells whether another page follows.
+ *
+ * Filtered by kind, reason or state (without a search or an ad), the kept totals (report_counts)
+ * say how much of the table the filters match. A common match reads an ordered index and skips
+ * the rows that do not match (a few per row shown). A rare one would read most of the table that
+ * way (PostgreSQL 15 has no skip scan), so its page is the newest rows of each (kind, reason,
+ * state) it allows that has reports, each a range of reports_kind_reason_state_created_idx, merged.
  */
 export async function findReportsPage(db: Executor, q: ReportFilter, after: string | undefined): Promise<ReportRow[]> {
-  const where = filters(q);
-  if (after) {
-    where.push(sql`(r.created_at, r.id) < (select created_at, id from reports where id = ${after}::uuid)`);
+  const keyset = after
+    ? [sql`(r.created_at, r.id) < (select created_at, id from reports where id = ${after}::uuid)`]
+    : [];
+  const order = sql`order by r.created_at desc, r.id desc limit ${q.pageSize + 1}`;
+  const ranges = q.q || q.adId || (!q.kind && !q.reason && !q.state) ? undefined : await rareRanges(db, q);
+  if (!ranges) {
+    return rowsOf<ReportRow>(await db.execute(sql`${selectReports} ${whereOf([...filters(q), ...keyset])} ${order}`));
   }
+  if (!ranges.length) return [];
+  const others = [...filters({ ...q, kind: undefined, reason: undefined, state: undefined }), ...keyset];
+  const branches = ranges.map((range) => sql`(select r.* from reports r ${whereOf([range, ...others])} ${order})`);
   return rowsOf<ReportRow>(
-    await db.execute(sql`${selectReports} ${whereOf(where)}
-      order by r.created_at desc, r.id desc limit ${q.pageSize + 1}`),
+    await db.execute(sql`${selectReportsFrom(sql`(${sql.join(branches, sql` union all `)})`)} ${order}`),
   );
+}
+
+/** Below this share of all reports, a filter's page is read range by range (findReportsPage). */
+const RARE_SHARE = 0.05;
+
+/**
+ * The (kind, reason, state) combinations with reports that the filters allow, as conditions, when
+ * they hold less than RARE_SHARE of all reports; undefined for a common match.
+ */
+async function rareRanges(
+  db: Executor,
+  q: Pick<ReportFilter, 'kind' | 'reason' | 'state'>,
+): Promise<SQL[] | undefined> {
+  const kept = rowsOf<{ kind: string; reason: string; state: string; n: string | number }>(
+    await db.execute(
+      sql`select kind, reason, state, sum(n) as n from report_counts group by 1, 2, 3 having sum(n) > 0`,
+    ),
+  );
+  const matching = kept.filter(
+    (c) => (!q.kind || c.kind === q.kind) && (!q.reason || c.reason === q.reason) && (!q.state || c.state === q.state),
+  );
+  const share = (rows: typeof kept) => rows.reduce((sum, c) => sum + Number(c.n), 0);
+  if (share(matching) >= RARE_SHARE * share(kept)) return undefined;
+  return matching.map((c) => sql`r.kind = ${c.kind} and r.reason = ${c.reason} and r.state = ${c.state}`);
 }
 
 /** The filters' reports, counted up to REPORTS_COUNT_LIMIT + 1 (an index range, not the whole table). */
