@@ -1,11 +1,12 @@
 import type {
   Duty,
   DutyCreateInput,
+  DutyListParams,
   DutyListResponse,
   DutyMutationResponse,
   DutyUpdateInput,
 } from '@backoffice/contract';
-import { baseApi } from '../../lib/api';
+import { baseApi, withQuery } from '../../lib/api';
 
 /** `{id}` in the paths is the duty's `_id` (uuid); the `#D` code travels in the body (decision 0005). */
 const dutyPath = (id: string) => `/duties/${encodeURIComponent(id)}`;
@@ -13,8 +14,9 @@ const dutyPath = (id: string) => `/duties/${encodeURIComponent(id)}`;
 /** Duty calls in docs/product.md#calls; every change refetches the list (tag `Duties`). */
 export const dutiesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Duties'] }).injectEndpoints({
   endpoints: (build) => ({
-    listDuties: build.query<Duty[], void>({
-      query: () => '/duties',
+    /** Filtered on the server (`search`, `status`): docs/decisions/0024-list-screen-kit.md. */
+    listDuties: build.query<Duty[], DutyListParams | void>({
+      query: (params) => withQuery('/duties', params ?? {}),
       transformResponse: (response: DutyListResponse) => response.duties,
       providesTags: ['Duties'],
     }),

@@ -50,20 +50,37 @@ describe('DutiesPage', () => {
     expect(screen.getByText(dutyMessages.sampleFallback)).toBeInTheDocument();
   });
 
-  it('searches and filters by status', async () => {
-    fakeDutiesServer();
-    await renderPage();
+  it('searches and filters by status on the server, the state kept in the URL', async () => {
+    const server = fakeDutiesServer();
+    const view = await renderPage();
     const user = userEvent.setup();
+    const lastQuery = () => server.calls.filter((c) => c.method === 'GET').at(-1)?.query;
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Inactive');
-    expect(codes()).toEqual(['#D2048']);
+    await waitFor(() => expect(codes()).toEqual(['#D2048']));
+    expect(lastQuery()).toBe('?status=Inactive');
+    expect(view.router.state.location.search).toBe('?status=Inactive');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'all');
     await user.type(screen.getByRole('searchbox', { name: 'Search duties' }), 'POSTING');
-    expect(codes()).toEqual(['#D1024']);
+    await waitFor(() => expect(codes()).toEqual(['#D1024']));
+    expect(lastQuery()).toBe('?search=POSTING');
     await user.clear(screen.getByRole('searchbox', { name: 'Search duties' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search duties' }), 'd2048');
-    expect(codes()).toEqual(['#D2048']);
+    await waitFor(() => expect(codes()).toEqual(['#D2048']));
     await user.type(screen.getByRole('searchbox', { name: 'Search duties' }), 'x');
-    expect(screen.getByText('No duties found')).toBeInTheDocument();
+    expect(await screen.findByText('No duties found')).toBeInTheDocument();
+    expect(view.router.state.location.search).toBe('?q=d2048x');
+  });
+
+  it('shows the filtered rows of a pasted link at once, the search in its box', async () => {
+    const server = fakeDutiesServer();
+    renderApp({ path: '/app/duties?q=scam&status=Inactive', user: makeUser(), routes });
+    await screen.findByRole('row', { name: /#D2048/ });
+    expect(codes()).toEqual(['#D2048']);
+    expect(screen.getByRole('searchbox', { name: 'Search duties' })).toHaveValue('scam');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Inactive');
+    expect(server.calls.filter((c) => c.method === 'GET').map((c) => c.query)).toEqual([
+      '?search=scam&status=Inactive',
+    ]);
   });
 
   it('renders conditions as rich text, sanitised again with DOMPurify (a stored payload stays inert)', async () => {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Plus } from 'lucide-react';
-import { dutyMessages, type Duty } from '@backoffice/contract';
+import { DUTY_STATUSES, MAX_LIST_SEARCH, dutyMessages, type Duty, type DutyStatus } from '@backoffice/contract';
 import {
   Banner,
   Button,
@@ -13,11 +13,12 @@ import {
   ConfirmDeleteModal,
   StatusFilter,
 } from '../../components/ui';
+import { parse, useListState, type ListSpec } from '../../lib/list-state';
 import { useCan } from '../../lib/permissions';
 import { useDeleteDutyMutation, useListDutiesQuery } from './duties-api';
 import { DutiesTable } from './duties-table';
 import { DutyFormPanel } from './duty-form-panel';
-import { filterDuties, type DutyStatusFilter } from './duty-list';
+import { filterDuties } from './duty-list';
 import { DutyViewPanel } from './duty-view-panel';
 import { SAMPLE_DUTIES } from './sample-duties';
 
@@ -26,13 +27,22 @@ type PanelContent = { kind: 'view' | 'form'; duty?: Duty };
 /** Duties and Responsibilities (docs/product.md#duties); a failed load falls back to the two sample duties (docs/product.md#error-catalogue). */
 export const DUTY_MESSAGE_MS = 3000;
 
+/** The list's URL state: the search (`q`) and the status, as the server filters them. */
+const DUTY_LIST: ListSpec<{ q?: string; status?: DutyStatus }> = {
+  filters: { q: parse.search(MAX_LIST_SEARCH), status: parse.oneOf(DUTY_STATUSES) },
+  searchMax: MAX_LIST_SEARCH,
+};
+
 export function DutiesPage() {
-  const list = useListDutiesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const state = useListState(DUTY_LIST);
+  const { q, status } = state.filters;
+  const list = useListDutiesQuery({ search: q, status }, { refetchOnMountOrArgChange: true });
   const usingSamples = list.isError && !list.data;
-  const duties = useMemo(() => (usingSamples ? SAMPLE_DUTIES : (list.data ?? [])), [usingSamples, list.data]);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<DutyStatusFilter>('all');
-  const shown = useMemo(() => filterDuties(duties, search, status), [duties, search, status]);
+  // The server filters; the sample duties shown when it cannot answer are filtered here alike.
+  const duties = useMemo(
+    () => (usingSamples ? filterDuties(SAMPLE_DUTIES, q ?? '', status ?? 'all') : (list.data ?? [])),
+    [usingSamples, list.data, q, status],
+  );
 
   const { panel, show, close: closePanel } = usePanel<PanelContent>();
   const openPanel = (kind: PanelContent['kind'], duty?: Duty) => show({ kind, duty });
@@ -83,14 +93,14 @@ export function DutiesPage() {
         <Toolbar>
           <SearchBox
             label="Search duties"
-            value={search}
-            onChange={setSearch}
+            value={state.searchText}
+            onChange={state.setSearch}
             placeholder="Search by duty ID, title or description"
           />
-          <StatusFilter value={status} onChange={setStatus} />
+          <StatusFilter value={status ?? 'all'} onChange={(v) => state.setFilter('status', v === 'all' ? '' : v)} />
         </Toolbar>
         <DutiesTable
-          duties={shown}
+          duties={duties}
           loading={list.isLoading}
           onView={(duty) => openPanel('view', duty)}
           onEdit={canWrite ? (duty) => openPanel('form', duty) : undefined}

@@ -1,5 +1,6 @@
 import type { Duty } from '@backoffice/contract';
 import { jsonResponse, stubFetch } from '../../test/render';
+import { filterDuties, type DutyStatusFilter } from './duty-list';
 
 export function makeDuty(overrides: Partial<Duty> = {}): Duty {
   return {
@@ -28,12 +29,25 @@ export const sampleList: Duty[] = [
 export interface Call {
   method: string;
   path: string;
+  /** A GET's query string (`?search=…`), '' when none. */
+  query?: string;
   body: unknown;
 }
 
-/** A fake server: GET answers `list()`, changes answer `mutate(call, n)` (n counts changes from 0). */
+/**
+ * A fake server: GET answers `list(url)`, by default the sample list filtered by `search` and
+ * `status` as the server filters them; changes answer `mutate(call, n)` (n counts changes from 0).
+ */
 export function fakeDutiesServer(
-  list: () => Response = () => jsonResponse({ success: true, duties: sampleList }),
+  list: (url: URL) => Response = (url) =>
+    jsonResponse({
+      success: true,
+      duties: filterDuties(
+        sampleList,
+        url.searchParams.get('search') ?? '',
+        (url.searchParams.get('status') ?? 'all') as DutyStatusFilter,
+      ),
+    }),
   mutate: (call: Call, n: number) => Response = (call) =>
     jsonResponse({ success: true, duty: { ...sampleList[0], ...(call.body as object) } }, 201),
 ) {
@@ -43,9 +57,10 @@ export function fakeDutiesServer(
     const request = input as Request;
     const url = new URL(request.url);
     const body = request.method === 'GET' ? undefined : await request.json().catch(() => undefined);
-    const call = { method: request.method, path: url.pathname, body };
+    const call: Call = { method: request.method, path: url.pathname, body };
+    if (request.method === 'GET') call.query = url.search;
     calls.push(call);
-    if (request.method === 'GET') return list();
+    if (request.method === 'GET') return list(url);
     return mutate(call, calls.filter((c) => c.method !== 'GET').length - 1);
   });
   return { calls, changes: () => calls.filter((c) => c.method !== 'GET') };
