@@ -91,13 +91,16 @@ export const advertisements = pgTable(
     index('ads_rule_queue_idx')
       .on(t.ruleQueue, t.postingDate, t.id)
       .where(sql`${t.ruleQueue} is not null`),
-    index('ads_rule_priority_idx')
-      .on(t.rulePriority, t.postingDate, t.id)
-      .where(sql`${t.status} = 'pending' and ${t.rulePriority} > 0`),
-    // The heading sort is case-insensitive: lower(heading), then id (ads-repository's sortColumns).
+    // The pending ads a rule prioritised or the public reported, in the order the queue shows them
+    // (prioritisedPending): read in order, so the first page costs the same with thousands of them.
+    index('ads_pending_priority_idx')
+      .on(sql`(${t.rulePriority} + ${t.reportWeight}) desc`, t.postingDate, t.id)
+      .where(sql`${t.status} = 'pending' and (${t.rulePriority} > 0 or ${t.openReports} > 0)`),
+    // The Reported view: approved ads at the threshold of open reports.
     index('ads_open_reports_idx')
       .on(t.status, t.openReports, t.id)
       .where(sql`${t.openReports} > 0`),
+    // The heading sort is case-insensitive: lower(heading), then id (ads-repository's sortColumns).
     index('ads_heading_lower_idx').on(sql`lower(${t.heading})`, t.id),
     // The Ad ID column sorts by the five characters it shows (adIdTail in the ads repository).
     index('ads_id_tail_idx').on(sql`right(${t.id}::text, 5)`, t.id),

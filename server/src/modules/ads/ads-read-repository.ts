@@ -65,7 +65,9 @@ export async function countPendingSince(
  * The pending ads a live rule prioritised (docs/decisions/0030-moderation-rules.md) or the public
  * reported (docs/decisions/0034-reports.md) that the filters match, highest priority plus report
  * weight then oldest first, at most `limit`: the few the pending queue's first page shows ahead of
- * the rest. Ranges of ads_rule_priority_idx and ads_open_reports_idx (pending, prioritised or reported only).
+ * the rest. Read in order from ads_pending_priority_idx (its predicate and order are these): with
+ * thousands of reported ads the first page still reads only `limit` rows (issue 35's figures: a
+ * BitmapOr and a sort of 4,400 reported ads cost 13 ms a list).
  */
 export function prioritisedPending(db: Executor, f: AdFilter, limit: number): Promise<AdRow[]> {
   return db
