@@ -43,6 +43,10 @@ export const advertiserMessages = pgTable(
       .where(sql`${t.status} in ('queued', 'sending')`),
     index('advertiser_messages_status_idx').on(t.status, t.createdAt, t.id),
     index('advertiser_messages_ad_idx').on(t.adId, t.createdAt, t.id),
+    // A report's replies, shown on the inbox's rows.
+    index('advertiser_messages_report_idx')
+      .on(t.reportId, t.id)
+      .where(sql`${t.reportId} is not null`),
     // The user page's messages (GET /api/advertiser-messages?userId=).
     index('advertiser_messages_user_idx')
       .on(t.userId, t.createdAt, t.id)

@@ -168,12 +168,16 @@ export type ReportRow = {
   weight: number;
   created_at: Date | string;
   closed_at: Date | string | null;
+  /** The reply's messages to the reporter, oldest first (advertiser_messages_report_idx). */
+  replies: { channel: 'email' | 'sms'; status: 'queued' | 'sending' | 'sent' | 'failed'; lastError: string | null }[];
 };
 
 const selectReportsFrom = (source: SQL) => sql`select r.id, r.kind, r.ad_id,
     coalesce(a.heading, r.ad_heading) as ad_heading, a.status as ad_status, r.reason, r.text, r.page,
     r.reporter_email, r.reporter_phone, r.reporter_address, r.language, r.count, r.state, r.assignee_id,
-    coalesce(nullif(u.name, ''), u.username) as assignee_name, r.note, r.reply, r.weight, r.created_at, r.closed_at
+    coalesce(nullif(u.name, ''), u.username) as assignee_name, r.note, r.reply, r.weight, r.created_at, r.closed_at,
+    (select coalesce(json_agg(json_build_object('channel', m.channel, 'status', m.status, 'lastError', m.last_error)
+      order by m.id), '[]') from advertiser_messages m where m.report_id = r.id) as replies
   from ${source} r
   left join advertisements a on a.id = r.ad_id
   left join users u on u.id = r.assignee_id`;
@@ -327,22 +331,6 @@ export async function dismissOpenReportsOf(
     adminId,
   );
   return closed;
-}
-
-export type ReplyMessageRow = {
-  report_id: string;
-  channel: 'email' | 'sms';
-  status: 'queued' | 'sending' | 'sent' | 'failed';
-  last_error: string | null;
-};
-
-/** The replies' messages of the reports, oldest first. */
-export async function repliesOf(db: Executor, reportIds: string[]): Promise<ReplyMessageRow[]> {
-  if (!reportIds.length) return [];
-  return rowsOf<ReplyMessageRow>(
-    await db.execute(sql`select report_id, channel, status, last_error from advertiser_messages
-      where report_id = any(${`{${reportIds.join(',')}}`}::uuid[]) order by id`),
-  );
 }
 
 /**

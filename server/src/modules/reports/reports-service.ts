@@ -31,7 +31,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const digest = (s: string) => createHash('sha256').update(s).digest();
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-export function toListedReport(r: repo.ReportRow, replies: repo.ReplyMessageRow[]): ListedReport {
+export function toListedReport(r: repo.ReportRow): ListedReport {
   return {
     _id: r.id,
     kind: r.kind,
@@ -49,9 +49,7 @@ export function toListedReport(r: repo.ReportRow, replies: repo.ReplyMessageRow[
     assignee: r.assignee_id ? { _id: r.assignee_id, name: r.assignee_name ?? '' } : null,
     note: r.note,
     reply: r.reply,
-    replies: replies
-      .filter((m) => m.report_id === r.id)
-      .map((m) => ({ channel: m.channel, status: m.status, lastError: m.last_error })),
+    replies: r.replies,
     createdAt: iso(r.created_at),
     closedAt: r.closed_at === null ? null : iso(r.closed_at),
   };
@@ -156,13 +154,9 @@ export class ReportsService {
       after ? Promise.resolve(undefined) : repo.countReports(this.db, q),
     ]);
     const page = rows.slice(0, q.pageSize);
-    const replies = await repo.repliesOf(
-      this.db,
-      page.map((r) => r.id),
-    );
     return {
       success: true,
-      reports: page.map((r) => toListedReport(r, replies)),
+      reports: page.map(toListedReport),
       ...(total === undefined ? {} : { total }),
       ...(rows.length > q.pageSize ? { nextCursor: encodeCursor(page.at(-1)!.id) } : {}),
     };
@@ -235,7 +229,7 @@ export class ReportsService {
     });
     if (replied) this.outbox.afterCommit();
     const after = await repo.findReport(this.db, id);
-    return toListedReport(after!, await repo.repliesOf(this.db, [id]));
+    return toListedReport(after!);
   }
 
   /** The Reported view's other action: every open report of the ad dismissed, its counters back to none. */

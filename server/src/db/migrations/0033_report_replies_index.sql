@@ -1,0 +1,2 @@
+-- A report's reply messages, read with each row of the inbox (reports-repository.ts selectReportsFrom).
+CREATE INDEX "advertiser_messages_report_idx" ON "advertiser_messages" USING btree ("report_id","id") WHERE "advertiser_messages"."report_id" is not null;
