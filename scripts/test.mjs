@@ -93,6 +93,7 @@ process.exitCode = failed === -1 && !stopping ? 0 : 1;
 function prefixLines(from, to, prefix, kept) {
   let rest = '';
   const keep = (line) => {
+    // eslint-disable-next-line no-control-regex -- Vitest's colour codes
     const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
     if (!kept.fromFailures && /Failed Tests|Unhandled Error|Test Files/.test(plain)) {
       kept.fromFailures = true;
