@@ -87,7 +87,7 @@ export const ROLE_PERMISSIONS: Record<AdminRole, ReadonlySet<Permission>> = {
 
 /**
  * Each Data Extract dataset's own export permission, besides `data.export` (no exports of users for a
- * moderator). The web app offers only these; server/src/modules/exports/exports-routes.ts checks the same.
+ * moderator). The web app offers only these; server/src/modules/exports/exports-routes.ts checks this table.
  */
 export const DATA_EXTRACT_PERMISSIONS = {
   ads: 'ads.export',

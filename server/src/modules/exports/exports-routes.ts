@@ -8,9 +8,9 @@ import {
   dataExtractParams,
   dataExtractQuery,
   exportText,
+  DATA_EXTRACT_PERMISSIONS,
   userExportQuery,
   type DataExtractDataset,
-  type Permission,
 } from '@backoffice/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { activityBatches, type ActivityFilter, countActivity, recordAudit } from '../../db/audit-repository';
@@ -256,18 +256,9 @@ export const exportsRoutes: FastifyPluginAsyncZod<
   );
 };
 
-/** Each Data Extract dataset's own export permission (docs/decisions/0033-roles.md): no exports of users for a moderator. */
-const DATASET_PERMISSIONS: Record<DataExtractDataset, Permission> = {
-  ads: 'ads.export',
-  advertisers: 'users.export',
-  packages: 'data.export',
-  banners: 'data.export',
-  duties: 'data.export',
-  activity: 'activity.export',
-};
-
 function datasetAllowed(request: FastifyRequest & { params: { dataset: DataExtractDataset } }): DataExtractDataset {
-  requirePermission(request, DATASET_PERMISSIONS[request.params.dataset]);
+  // Each dataset's own export permission (docs/decisions/0033-roles.md): no exports of users for a moderator.
+  requirePermission(request, DATA_EXTRACT_PERMISSIONS[request.params.dataset]);
   return request.params.dataset;
 }
 
