@@ -175,7 +175,12 @@ export const packageListQuery = z.strictObject({
 export type PackageListQuery = z.infer<typeof packageListQuery>;
 export type PackageListParams = z.input<typeof packageListQuery>;
 
-export const packageListResponse = z.object({ success: z.literal(true), packages: z.array(packageRecord) });
+export const packageListResponse = z.object({
+  success: z.literal(true),
+  packages: z.array(packageRecord),
+  /** Every package, whatever the filters: the screen's "Showing x of y packages". */
+  total: z.number().int().min(0),
+});
 export type PackageListResponse = z.infer<typeof packageListResponse>;
 export const packageMutationResponse = z.object({ success: z.literal(true), package: packageRecord });
 export type PackageMutationResponse = z.infer<typeof packageMutationResponse>;

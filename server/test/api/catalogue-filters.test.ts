@@ -67,6 +67,12 @@ describeApi('package and duty lists filtered on the server', () => {
     expect(await pids('?sort=name&order=desc')).toEqual(['PKG-0002', 'PKG-0001', 'PKG-0003']);
     expect(await pids('?sort=type&order=asc')).toEqual(['PKG-0002', 'PKG-0003', 'PKG-0001']);
     expect(await pids('?sort=pid&order=desc&status=Active')).toEqual(['PKG-0002', 'PKG-0001']);
+    // The catalogue's total, whatever the filters ("Showing 1 of 3 packages").
+    const filtered = await send('GET', '/api/packages?status=Inactive');
+    expect(filtered.json<{ total: number; packages: Package[] }>()).toMatchObject({
+      total: 3,
+      packages: [{ pid: 'PKG-0003' }],
+    });
   });
 
   it('duties: search over code, title and description, and a status', async () => {

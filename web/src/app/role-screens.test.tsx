@@ -36,7 +36,7 @@ function fakeServer() {
     const url = new URL(path, 'http://x');
     switch (url.pathname) {
       case '/api/packages':
-        return jsonResponse({ success: true, packages: samplePackages });
+        return jsonResponse({ success: true, packages: samplePackages, total: samplePackages.length });
       case '/api/advertisements/list':
         return jsonResponse(makeList([pendingAd]));
       case '/api/advertisements/count':

@@ -115,6 +115,8 @@ export function useListState<F extends ListFilters & { q?: string }>(spec: ListS
     },
     setFilter: (key: Exclude<keyof F & string, 'q'>, value: string) =>
       apply({ ...filters, q: typed(searchText), [key]: value || undefined }),
+    /** Several filters in one history entry (a sort's column and direction). */
+    setFilters: (values: Partial<Omit<F, 'q'>>) => apply({ ...filters, q: typed(searchText), ...values }),
     clear: () => {
       setSearchText('');
       apply({} as F);

@@ -45,6 +45,12 @@ export function listPackages(db: Executor, q: Partial<PackageListQuery> = {}): P
     .orderBy(...order);
 }
 
+/** Every package, whatever the filters. */
+export async function countPackages(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(packages);
+  return Number(row?.n ?? 0);
+}
+
 export function findPackage(db: Executor, id: string): Promise<PackageWithCount | undefined> {
   return db
     .select(withCount)

@@ -18,7 +18,7 @@ export const packagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
   app.get(
     '/api/packages',
     { schema: { querystring: packageListQuery, response: { 200: packageListResponse } } },
-    async (request) => ({ success: true as const, packages: await packages.list(request.query) }),
+    async (request) => ({ success: true as const, ...(await packages.list(request.query)) }),
   );
 
   app.post(

@@ -70,9 +70,10 @@ export class PackagesService {
     private readonly clock: Clock,
   ) {}
 
-  async list(q: Partial<PackageListQuery> = {}): Promise<Package[]> {
-    const rows = await repo.listPackages(this.db, q);
-    return rows.map((r) => toPackage(r, r.subscriberCount));
+  /** The packages the filters match, and how many there are in all. */
+  async list(q: Partial<PackageListQuery> = {}): Promise<{ packages: Package[]; total: number }> {
+    const [rows, total] = await Promise.all([repo.listPackages(this.db, q), repo.countPackages(this.db)]);
+    return { packages: rows.map((r) => toPackage(r, r.subscriberCount)), total };
   }
 
   /** A new package with the next free pid; safe when several admins (or servers) create at once. */

@@ -1,14 +1,20 @@
-import type { Package, PackageBodyInput, PackageListResponse, PackageMutationResponse } from '@backoffice/contract';
-import { baseApi } from '../../lib/api';
+import type {
+  Package,
+  PackageBodyInput,
+  PackageListParams,
+  PackageListResponse,
+  PackageMutationResponse,
+} from '@backoffice/contract';
+import { baseApi, withQuery } from '../../lib/api';
 
 const packagePath = (id: string) => `/packages/${encodeURIComponent(id)}`;
 
 /** Package calls in docs/product.md#calls; every change refetches the list (tag `Packages`). */
 export const packagesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Packages'] }).injectEndpoints({
   endpoints: (build) => ({
-    listPackages: build.query<Package[], void>({
-      query: () => '/packages',
-      transformResponse: (response: PackageListResponse) => response.packages,
+    /** Searched, filtered and sorted on the server: docs/decisions/0024-list-screen-kit.md. */
+    listPackages: build.query<PackageListResponse, PackageListParams | void>({
+      query: (params) => withQuery('/packages', params ?? {}),
       providesTags: ['Packages'],
     }),
     createPackage: build.mutation<Package, PackageBodyInput>({

@@ -43,36 +43,52 @@ describe('PackagesPage', () => {
     expect(screen.getByText('Showing 3 of 3 packages')).toBeInTheDocument();
   });
 
-  it('searches, filters by status and toggles sorting from the headers', async () => {
-    fakePackagesServer();
-    await renderPage();
+  it('searches, filters by status and toggles sorting from the headers, on the server, in the URL', async () => {
+    const server = fakePackagesServer();
+    const view = await renderPage();
     const user = userEvent.setup();
+    const lastQuery = () => server.calls.filter((c) => c.method === 'GET').at(-1)?.query;
     expect(pids()).toEqual(['PKG-0001', 'PKG-0002', 'PKG-0003']);
+    expect(lastQuery()).toBe('?sort=pid&order=asc');
     expect(screen.getByRole('columnheader', { name: 'PID' })).toHaveAttribute('aria-sort', 'ascending');
     await user.click(screen.getByRole('button', { name: 'PID' }));
-    expect(pids()).toEqual(['PKG-0003', 'PKG-0002', 'PKG-0001']);
+    await waitFor(() => expect(pids()).toEqual(['PKG-0003', 'PKG-0002', 'PKG-0001']));
     expect(screen.getByRole('columnheader', { name: 'PID' })).toHaveAttribute('aria-sort', 'descending');
+    expect(view.router.state.location.search).toBe('?sort=pid&order=desc');
     await user.click(screen.getByRole('button', { name: 'Name' }));
-    expect(pids()).toEqual(['PKG-0003', 'PKG-0001', 'PKG-0002']);
+    await waitFor(() => expect(pids()).toEqual(['PKG-0003', 'PKG-0001', 'PKG-0002']));
     await user.click(screen.getByRole('button', { name: 'Name' }));
-    expect(pids()).toEqual(['PKG-0002', 'PKG-0001', 'PKG-0003']);
+    await waitFor(() => expect(pids()).toEqual(['PKG-0002', 'PKG-0001', 'PKG-0003']));
     await user.click(screen.getByRole('button', { name: 'Type' }));
-    expect(pids()[0]).toBe('PKG-0003');
+    await waitFor(() => expect(pids()).toEqual(['PKG-0003', 'PKG-0001', 'PKG-0002']));
     await user.click(screen.getByRole('button', { name: 'Status' }));
-    expect(pids()).toEqual(['PKG-0001', 'PKG-0002', 'PKG-0003']);
+    await waitFor(() => expect(pids()).toEqual(['PKG-0001', 'PKG-0002', 'PKG-0003']));
     await user.click(screen.getByRole('button', { name: 'Status' }));
-    expect(pids()[0]).toBe('PKG-0003');
+    await waitFor(() => expect(pids()[0]).toBe('PKG-0003'));
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Inactive');
-    expect(pids()).toEqual(['PKG-0003']);
+    await waitFor(() => expect(pids()).toEqual(['PKG-0003']));
+    expect(screen.getByText('Showing 1 of 3 packages')).toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Active');
-    expect(pids().sort()).toEqual(['PKG-0001', 'PKG-0002']);
+    await waitFor(() => expect(pids().sort()).toEqual(['PKG-0001', 'PKG-0002']));
     await user.type(screen.getByRole('searchbox', { name: 'Search packages' }), 'LAND');
-    expect(pids()).toEqual(['PKG-0002']);
+    await waitFor(() => expect(pids()).toEqual(['PKG-0002']));
+    expect(lastQuery()).toBe('?search=LAND&status=Active&sort=status&order=desc');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'all');
     await user.clear(screen.getByRole('searchbox', { name: 'Search packages' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search packages' }), 'nothing like it');
-    expect(screen.getByText('No packages found')).toBeInTheDocument();
+    expect(await screen.findByText('No packages found')).toBeInTheDocument();
+  });
+
+  it("shows a pasted link's search, status and sort at once", async () => {
+    const server = fakePackagesServer();
+    renderApp({ path: '/app/packages?q=seller&status=Active&sort=name&order=desc', user: makeUser(), routes });
+    await screen.findByRole('row', { name: /PKG-0001/ });
+    // "seller" is Basic Seller's name and Property Plus's description ("house sellers").
+    expect(pids()).toEqual(['PKG-0002', 'PKG-0001']);
+    expect(screen.getByRole('searchbox', { name: 'Search packages' })).toHaveValue('seller');
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+    expect(server.calls.map((c) => c.query)).toEqual(['?search=seller&status=Active&sort=name&order=desc']);
   });
 
   it('views every field, with the price in LKR and popularity only when not None', async () => {

@@ -1,6 +1,14 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Plus } from 'lucide-react';
-import { packageMessages, type Package } from '@backoffice/contract';
+import {
+  MAX_LIST_SEARCH,
+  PACKAGE_SORT_FIELDS,
+  PACKAGE_STATUSES,
+  packageMessages,
+  type Package,
+  type PackageSortField,
+  type PackageStatus,
+} from '@backoffice/contract';
 import {
   Banner,
   Button,
@@ -14,27 +22,40 @@ import {
   StatusFilter,
   TableCount,
 } from '../../components/ui';
+import { parse, useListState, type ListSpec } from '../../lib/list-state';
 import { useCan } from '../../lib/permissions';
 import { PACKAGE_MESSAGE_MS, PackageFormPanel } from './package-form-panel';
-import { filterPackages, nextSort, sortPackages, type PackageSort, type PackageStatusFilter } from './package-list';
+import { nextSort, type PackageSort } from './package-list';
 import { PackageViewPanel } from './package-view-panel';
 import { useDeletePackageMutation, useListPackagesQuery } from './packages-api';
 import { PackagesTable } from './packages-table';
 
 type PanelContent = { kind: 'view' | 'form'; pkg?: Package };
 
-/** Package Management (docs/product.md#packages): the whole list is small, so search, filter and sort run here. */
+/** The list's URL state: the search (`q`), the status and the sort, as the server applies them. */
+const PACKAGE_LIST: ListSpec<{ q?: string; status?: PackageStatus; sort?: PackageSortField; order?: 'asc' | 'desc' }> =
+  {
+    filters: {
+      q: parse.search(MAX_LIST_SEARCH),
+      status: parse.oneOf(PACKAGE_STATUSES),
+      sort: parse.oneOf(PACKAGE_SORT_FIELDS),
+      order: parse.oneOf(['asc', 'desc'] as const),
+    },
+    searchMax: MAX_LIST_SEARCH,
+  };
+
+/** Package Management (docs/product.md#packages): searched, filtered and sorted on the server. */
 export function PackagesPage() {
-  const list = useListPackagesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const state = useListState(PACKAGE_LIST);
+  const { q, status } = state.filters;
+  const sort: PackageSort = { field: state.filters.sort ?? 'pid', order: state.filters.order ?? 'asc' };
+  const list = useListPackagesQuery(
+    { search: q, status, sort: sort.field, order: sort.order },
+    { refetchOnMountOrArgChange: true },
+  );
+  const shown = list.data?.packages ?? [];
   // A moderator or support sees the packages but not Add, Edit or Delete (docs/decisions/0033-roles.md).
   const canWrite = useCan('packages.write');
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<PackageStatusFilter>('all');
-  const [sort, setSort] = useState<PackageSort>({ field: 'pid', order: 'asc' });
-  const shown = useMemo(
-    () => sortPackages(filterPackages(list.data ?? [], search, status), sort),
-    [list.data, search, status, sort],
-  );
   const message = useTimedMessage(PACKAGE_MESSAGE_MS);
   const showMessage = message.show;
 
@@ -81,11 +102,11 @@ export function PackagesPage() {
         <Toolbar>
           <SearchBox
             label="Search packages"
-            value={search}
-            onChange={setSearch}
+            value={state.searchText}
+            onChange={state.setSearch}
             placeholder="Search by PID, name, type or description"
           />
-          <StatusFilter value={status} onChange={setStatus} />
+          <StatusFilter value={status ?? 'all'} onChange={(v) => state.setFilter('status', v === 'all' ? '' : v)} />
         </Toolbar>
         <PackagesTable
           packages={shown}
@@ -93,14 +114,17 @@ export function PackagesPage() {
           failed={list.isError && !list.data}
           onRetry={() => list.refetch()}
           sort={sort}
-          onSort={(field) => setSort((s) => nextSort(s, field))}
+          onSort={(field) => {
+            const next = nextSort(sort, field);
+            state.setFilters({ sort: next.field, order: next.order });
+          }}
           onView={(pkg) => openPanel('view', pkg)}
           onEdit={canWrite ? (pkg) => openPanel('form', pkg) : undefined}
           onDelete={canWrite ? setDeleting : undefined}
         />
         {list.data && (
           <TableCount>
-            Showing {shown.length} of {list.data.length} packages
+            Showing {shown.length} of {list.data.total} packages
           </TableCount>
         )}
       </Panel>
@@ -108,7 +132,7 @@ export function PackagesPage() {
       {panel?.kind === 'view' && panel.pkg && (
         <PackageViewPanel
           key={panel.key}
-          pkg={list.data?.find((p) => p._id === panel.pkg!._id) ?? panel.pkg}
+          pkg={shown.find((p) => p._id === panel.pkg!._id) ?? panel.pkg}
           open={panel.open}
           onClose={closePanel}
           onEdit={canWrite ? (pkg) => openPanel('form', pkg) : undefined}

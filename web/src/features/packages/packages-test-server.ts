@@ -54,12 +54,32 @@ export const samplePackages: Package[] = [
 export interface Call {
   method: string;
   path: string;
+  /** A GET's query string. */
+  query?: string;
   body: unknown;
 }
 
-/** A fake server for the screen: GET answers `list()`, changes answer `mutate(call)`. */
+/**
+ * The list as GET /api/packages answers it (server/src/modules/packages/packages-repository.ts):
+ * a case-insensitive search over pid, name, type, duration and description, a status, a sort by
+ * one column in lower case (ties by pid), and the catalogue's total.
+ */
+export function packagesAnswer(url: URL, all: readonly Package[] = samplePackages): Response {
+  const search = (url.searchParams.get('search') ?? '').trim().toLowerCase();
+  const status = url.searchParams.get('status');
+  const field = (url.searchParams.get('sort') ?? 'pid') as 'pid' | 'name' | 'type' | 'status';
+  const sign = url.searchParams.get('order') === 'desc' ? -1 : 1;
+  const lower = (p: Package) => p[field].toLowerCase();
+  const packages = all
+    .filter((p) => !status || status === 'all' || p.status === status)
+    .filter((p) => [p.pid, p.name, p.type, p.duration, p.description].some((v) => v.toLowerCase().includes(search)))
+    .sort((a, b) => sign * (lower(a) < lower(b) ? -1 : lower(a) > lower(b) ? 1 : 0) || (a.pid < b.pid ? -1 : 1));
+  return jsonResponse({ success: true, packages, total: all.length });
+}
+
+/** A fake server for the screen: GET answers `list(url)` (packagesAnswer), changes answer `mutate(call)`. */
 export function fakePackagesServer(
-  list: () => Response = () => jsonResponse({ success: true, packages: samplePackages }),
+  list: (url: URL) => Response = (url) => packagesAnswer(url),
   mutate: (call: Call) => Response = (call) =>
     jsonResponse({ success: true, package: { ...samplePackages[0], ...(call.body as object) } }, 201),
 ) {
@@ -69,9 +89,10 @@ export function fakePackagesServer(
     const request = input as Request;
     const url = new URL(request.url);
     const body = request.method === 'GET' ? undefined : await request.json().catch(() => undefined);
-    const call = { method: request.method, path: url.pathname, body };
+    const call: Call = { method: request.method, path: url.pathname, body };
+    if (request.method === 'GET') call.query = url.search;
     calls.push(call);
-    return request.method === 'GET' ? list() : mutate(call);
+    return request.method === 'GET' ? list(url) : mutate(call);
   });
   return { calls, changes: () => calls.filter((c) => c.method !== 'GET') };
 }
