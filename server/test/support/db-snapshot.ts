@@ -13,14 +13,15 @@ export async function databaseSnapshot(db: Db): Promise<Record<string, string>> 
       where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('sessions', 'ad_live_events', 'ad_live_counter')
       order by 1`),
   ).map((r) => r.name);
+  // One statement for every table (a statement per table made a snapshot 40 round trips).
+  const parts = tables.map(
+    (name) =>
+      sql`select ${name}::text as name, count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as sum from ${sql.identifier(name)} t`,
+  );
   const out: Record<string, string> = {};
-  for (const name of tables) {
-    const [row] = rowsOf<{ n: number; sum: string }>(
-      await db.execute(
-        sql`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as sum from ${sql.identifier(name)} t`,
-      ),
-    );
-    out[name] = `${row!.n}:${row!.sum}`;
-  }
+  for (const row of rowsOf<{ name: string; n: number; sum: string }>(
+    await db.execute(sql.join(parts, sql` union all `)),
+  ))
+    out[row.name] = `${row.n}:${row.sum}`;
   return out;
 }
