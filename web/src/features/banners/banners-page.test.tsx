@@ -102,6 +102,18 @@ describe('BannersPage', () => {
     expect(server.calls.length - before).toBe(1);
   });
 
+  it('keeps the search and status in the URL: a pasted link asks for them at once and shows them', async () => {
+    const server = fakeServer((q) => jsonResponse(q.get('status') === 'Inactive' ? [cars] : [bank, cars]));
+    const view = renderApp({ path: '/app/banners?q=motors&status=Inactive', user: makeUser(), routes });
+    await screen.findByRole('row', { name: /^b038cd46 / });
+    expect(server.calls.map((c) => c.path)).toEqual(['/api/banner-ads?status=Inactive&search=motors']);
+    expect(screen.getByRole('searchbox', { name: 'Search banner ads' })).toHaveValue('motors');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Inactive');
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'all');
+    await waitFor(() => expect(view.router.state.location.search).toBe('?q=motors'));
+  });
+
   it('shows Failed to fetch banner ads when the list cannot load', async () => {
     fakeServer(() => jsonResponse({ success: false, message: 'Something went wrong' }, 500));
     renderApp({ path: '/app/banners', user: makeUser(), routes });

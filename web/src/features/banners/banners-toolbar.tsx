@@ -1,21 +1,32 @@
-import { useCallback, useState } from 'react';
-import type { BannerListParams, BannerStatus } from '@backoffice/contract';
-import { SearchBox, StatusFilter, Toolbar, useDebouncedSearch } from '../../components/ui';
+import { BANNER_STATUSES, MAX_BANNER_SEARCH, type BannerListParams, type BannerStatus } from '@backoffice/contract';
+import { SearchBox, StatusFilter, Toolbar } from '../../components/ui';
+import { parse, useListState, type ListSpec } from '../../lib/list-state';
 
 type BannerStatusFilter = 'all' | BannerStatus;
 
-/** Search (debounced) and status filter; the server filters (docs/product.md#calls `?status=&search=`). */
+/** The list's URL state: the search (`q`) and the status, as the server filters them. */
+const BANNER_LIST: ListSpec<{ q?: string; status?: BannerStatus }> = {
+  filters: { q: parse.search(MAX_BANNER_SEARCH), status: parse.oneOf(BANNER_STATUSES) },
+  searchMax: MAX_BANNER_SEARCH,
+};
+
+/**
+ * Search (after the pause) and status filter, kept in the URL (a reload, Back and a pasted link show
+ * the same rows); the server filters (docs/product.md#calls `?status=&search=`).
+ */
 export function useBannerFilters() {
-  const { text: searchText, search, setSearch, replace } = useDebouncedSearch();
-  const [status, setStatus] = useState<BannerStatusFilter>('all');
-
-  const reset = useCallback(() => {
-    replace('');
-    setStatus('all');
-  }, [replace]);
-
-  const params: BannerListParams = { status, search };
-  return { searchText, setSearch, status, setStatus, params, active: status !== 'all' || search !== '', reset };
+  const state = useListState(BANNER_LIST);
+  const status: BannerStatusFilter = state.filters.status ?? 'all';
+  const params: BannerListParams = { status, search: state.filters.q ?? '' };
+  return {
+    searchText: state.searchText,
+    setSearch: state.setSearch,
+    status,
+    setStatus: (value: BannerStatusFilter) => state.setFilter('status', value === 'all' ? '' : value),
+    params,
+    active: state.active,
+    reset: state.clear,
+  };
 }
 
 export function BannersToolbar({ filters }: { filters: ReturnType<typeof useBannerFilters> }) {
