@@ -6,24 +6,13 @@ import type {
   ReportUpdateBody,
   ReportUpdateResponse,
 } from '@backoffice/contract';
-import { baseApi } from '../../lib/api';
-
-/** Query string of GET /api/reports; empty values are left out. */
-export function reportListUrl(params: ReportListParams): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `/reports?${query}` : '/reports';
-}
+import { baseApi, withQuery } from '../../lib/api';
 
 /** The Bug Reports inbox's calls (docs/product.md#bug-reports): the list (tag `Reports`) refetches after a change. */
 export const reportsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Reports', 'ReportSettings'] }).injectEndpoints({
   endpoints: (build) => ({
     listReports: build.query<ReportListResponse, ReportListParams>({
-      query: (params) => reportListUrl(params),
+      query: (params) => withQuery('/reports', params),
       providesTags: ['Reports'],
     }),
     updateReport: build.mutation<ReportUpdateResponse, { id: string; body: ReportUpdateBody }>({
