@@ -188,4 +188,21 @@ describe('the search box and its URL', () => {
     expect(query(router).q).toBe('jkx');
     expect(box).toHaveValue('jkx');
   });
+
+  it("keeps a search typed while a view is still rendering, and applies it to that view (the last CI's e2e failure)", async () => {
+    fakeServer();
+    const { router } = await open('/app/ads-directory');
+    const box = screen.getByPlaceholderText(/Search by heading/);
+    freezeTime(['setTimeout', 'clearTimeout']);
+    // Typed, and before its pause ends the page renders a view's link that brings no search.
+    act(() => void fireEvent.change(box, { target: { value: 'Toyota' } }));
+    await act(() => router.navigate('/app/ads-directory?view=reported'));
+    expect(box).toHaveValue('Toyota');
+    act(() => void vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(query(router)).toEqual({ view: 'reported', q: 'Toyota' });
+    expect(box).toHaveValue('Toyota');
+    // With no search waiting, a navigation's own search fills the box as before.
+    await act(() => router.navigate('/app/ads-directory?q=Axio'));
+    expect(box).toHaveValue('Axio');
+  });
 });

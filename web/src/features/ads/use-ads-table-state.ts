@@ -204,29 +204,53 @@ export function useAdsTableState() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // A navigation (a link, Back, the header's search) brings its own search: the box follows it,
-  // and a search typed before it must not overwrite it later. The box's own update of the URL is
-  // not one: the person may have typed on since its pause (on a slow machine), and keeps that.
+  // A navigation (a link, Back, the header's search) brings its own search: the box follows it.
+  // The box's own update of the URL is not one: the person may have typed on since its pause (on a
+  // slow machine), and keeps that. Nor is a search still waiting for its pause when the navigation
+  // renders (a navigation renders as a transition: typing right after a click on a view can come
+  // first): the box keeps it, and it is applied to the new view after the pause.
   const [navigation, setNavigation] = useState(location.key);
   const [ownUrl, setOwnUrl] = useState<string | null>(null);
   const [navigations, setNavigations] = useState(0);
+  const waiting = useRef<string | null>(null);
+  const [carried, setCarried] = useState(0);
   if (navigation !== location.key) {
     setNavigation(location.key);
     if (searchParams.toString() !== ownUrl) {
-      setNavigations((n) => n + 1);
-      if (q !== searchText.trim()) setSearchText(q);
+      if (waiting.current !== null) setCarried((n) => n + 1);
+      else {
+        setNavigations((n) => n + 1);
+        if (q !== searchText.trim()) setSearchText(q);
+      }
     }
   }
   useEffect(() => () => clearTimeout(timer.current), [navigations]);
+
+  const typed = (text: string) => cleanText(text, MAX_SEARCH_LENGTH).trim();
+  /** After the pause: the search on the filters as they are then (a filter changed meanwhile stays changed). */
+  const applySearch = (text: string) => {
+    waiting.current = null;
+    const url = urlFromState({ ...latest.current, q: typed(text), page: 1 });
+    setOwnUrl(url.toString());
+    setSearchParams(url, { replace: true });
+  };
+  // A search carried across a navigation waits its pause again from the new view's render.
+  useEffect(() => {
+    const text = waiting.current;
+    if (!carried || text === null) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => applySearch(text), SEARCH_DEBOUNCE_MS);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a navigation carried a search
+  }, [carried]);
 
   const viewKey = urlFromState({ ...state, page: 1 }).toString();
   const [reached, setReached] = useState<{ viewKey: string; page: number; cursor: PageCursor } | null>(null);
   const cursor = reached && reached.viewKey === viewKey && reached.page === page ? reached.cursor : {};
 
-  const typed = (text: string) => cleanText(text, MAX_SEARCH_LENGTH).trim();
   /** Shows `next` from its page 1, taking along a search still waiting for its pause. */
   const go = (next: Omit<AdsUrlState, 'page' | 'q'> & { q?: string }, options: { replace?: boolean } = {}) => {
     clearTimeout(timer.current);
+    waiting.current = null;
     const url = urlFromState({ q: typed(searchText), ...next, page: 1 });
     // The page's own change, not a navigation: a search typed before it renders is kept (a slow
     // render after a filter change emptied the box and dropped the search waiting for its pause).
@@ -237,12 +261,8 @@ export function useAdsTableState() {
   const setSearch = (text: string) => {
     setSearchText(text);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      // The filters as they are when the pause ends (a filter changed meanwhile stays changed).
-      const url = urlFromState({ ...latest.current, q: typed(text), page: 1 });
-      setOwnUrl(url.toString());
-      setSearchParams(url, { replace: true });
-    }, SEARCH_DEBOUNCE_MS);
+    waiting.current = text;
+    timer.current = setTimeout(() => applySearch(text), SEARCH_DEBOUNCE_MS);
   };
 
   /** Page `next`, reached by cursor from the page shown; the same page only takes the new cursor. */
