@@ -18,6 +18,7 @@ import {
 } from '../../lib/errors';
 import type { AdvertiserOutbox } from '../../messages/advertiser-outbox';
 import { WindowThrottle } from './report-throttle';
+import { storeReport } from './report-intake-repository';
 import * as repo from './reports-repository';
 
 export type ReportsConfig = {
@@ -129,7 +130,7 @@ export class ReportsService {
     const at = this.clock();
     // One statement (reports-repository.ts storeReport): the ad is locked before the insert, so a
     // delete waits for the report, or went first (404).
-    const stored = await repo.storeReport(this.db, {
+    const stored = await storeReport(this.db, {
       kind: body.kind,
       adId: body.adId ?? null,
       reason: body.reason,

@@ -211,20 +211,16 @@ export function useAdsTableState() {
   // first): the box keeps it, and it is applied to the new view after the pause.
   const [navigation, setNavigation] = useState(location.key);
   const [ownUrl, setOwnUrl] = useState<string | null>(null);
-  const [navigations, setNavigations] = useState(0);
+  /** The search waiting for its pause (its timer is pending), if any. */
   const waiting = useRef<string | null>(null);
   const [carried, setCarried] = useState(0);
   if (navigation !== location.key) {
     setNavigation(location.key);
     if (searchParams.toString() !== ownUrl) {
       if (waiting.current !== null) setCarried((n) => n + 1);
-      else {
-        setNavigations((n) => n + 1);
-        if (q !== searchText.trim()) setSearchText(q);
-      }
+      else if (q !== searchText.trim()) setSearchText(q);
     }
   }
-  useEffect(() => () => clearTimeout(timer.current), [navigations]);
 
   const typed = (text: string) => cleanText(text, MAX_SEARCH_LENGTH).trim();
   /** After the pause: the search on the filters as they are then (a filter changed meanwhile stays changed). */
