@@ -50,19 +50,22 @@ describe('Package Management in Chromium', () => {
     await expectPids([...all].sort((a, b) => a.name.localeCompare(b.name)).map((p) => p.pid));
     await table().getByRole('button', { name: 'Name' }).click();
     await expectPids([...all].sort((a, b) => b.name.localeCompare(a.name)).map((p) => p.pid));
+    // The server sorts and filters (each change asks it again): wait for the rows it answers.
     await table().getByRole('button', { name: 'Type' }).click();
-    expect((await shownPids()).slice(0, 3).every((pid) => all.find((p) => p.pid === pid)!.type === 'Digital')).toBe(
-      true,
-    );
+    const digitalFirst = async () =>
+      (await shownPids()).slice(0, 3).every((pid) => all.find((p) => p.pid === pid)!.type === 'Digital');
+    await expect.poll(digitalFirst).toBe(true);
     await table().getByRole('button', { name: 'Status' }).click();
+    await page.waitForURL(/sort=status&order=asc/);
     await table().getByRole('button', { name: 'Status' }).click();
+    await page.waitForURL(/sort=status&order=desc/);
     const inactive = all.filter((p) => p.status === 'Inactive');
-    expect((await shownPids())[0]).toBe(inactive[0]!.pid);
+    await expect.poll(async () => (await shownPids())[0]).toBe(inactive[0]!.pid);
 
     await page.getByRole('combobox', { name: 'Status' }).selectOption('Inactive');
     await expectPids(inactive.map((p) => p.pid));
     await page.getByRole('combobox', { name: 'Status' }).selectOption('Active');
-    expect((await shownPids()).length).toBe(all.length - inactive.length);
+    await expect.poll(async () => (await shownPids()).length).toBe(all.length - inactive.length);
     await page.getByRole('combobox', { name: 'Status' }).selectOption('all');
     await page.getByRole('searchbox', { name: 'Search packages' }).fill('PROPERTY');
     await expectPids(all.filter((p) => /property/i.test(p.name + p.description)).map((p) => p.pid));
