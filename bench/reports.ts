@@ -115,8 +115,9 @@ async function seedReports(db: Db, count: number) {
 async function removeBenchReports(db: Db) {
   await db.execute(sql`delete from reports where reporter_key like ${`email:${RUN}-%`}`);
   await db.execute(sql`delete from ad_signals where kind = 'reported'`);
-  await db.execute(sql`update advertisements set open_reports = 0, report_weight = 0,
-      signal_kinds = array_remove(signal_kinds, 'reported') where open_reports > 0`);
+  await db.execute(sql`update advertisements set signal_kinds = array_remove(signal_kinds, 'reported')
+      where signal_kinds @> array['reported']`);
+  await db.execute(sql`delete from ad_reports`);
 }
 
 async function main() {

@@ -4,6 +4,7 @@ import type { AdListResponse, ReportSettingsResponse } from '@backoffice/contrac
 import { rowsOf } from '../../src/db/client';
 import { adminClient } from '../support/ads-helpers';
 import { makeAd, makeAdmin, signIn } from '../support/factories';
+import { addOpenReports } from '../support/report-factories';
 import { buildTestApp, describeApi } from '../support/test-app';
 
 /** The inbox's Settings dialog's calls (docs/decisions/0034-reports.md): GET and PUT /api/reports/settings. */
@@ -95,7 +96,7 @@ describeApi('report settings', () => {
   it('puts an approved ad in the Reported view at the saved threshold and counts strikes with the saved expiry', async () => {
     const { t, cookie, call } = await setup();
     const ad = await makeAd(t.database.db, { status: 'approved', heading: 'Once reported' });
-    await t.database.db.execute(sql`update advertisements set open_reports = 1, report_weight = 1 where id = ${ad.id}`);
+    await addOpenReports(t.database.db, ad.id, 1);
     const api = adminClient(t.app, cookie);
     const reported = async () =>
       (await api.list({ view: 'reported' })).json<AdListResponse>().advertisements.map((a) => a.heading);

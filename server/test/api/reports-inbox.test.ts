@@ -188,7 +188,7 @@ describeApi('reports inbox', () => {
     expect(shown.closedAt).not.toBeNull();
     // The approved ad's open report is closed: it counts no more.
     const [counters] = rowsOf<{ open_reports: number }>(
-      await t.database.db.execute(sql`select open_reports from advertisements where id = ${ad.id}`),
+      await t.database.db.execute(sql`select open_reports from ad_reports where ad_id = ${ad.id}`),
     );
     expect(counters!.open_reports).toBe(0);
   });

@@ -73,7 +73,7 @@ describeApi('public report intake', () => {
     ]);
     // The approved ad counts the open report (the Reported view reads it).
     const [counters] = rowsOf<{ open_reports: number; report_weight: number }>(
-      await t.database.db.execute(sql`select open_reports, report_weight from advertisements where id = ${ad.id}`),
+      await t.database.db.execute(sql`select open_reports, report_weight from ad_reports where ad_id = ${ad.id}`),
     );
     expect(counters).toEqual({ open_reports: 1, report_weight: 1 });
   });
@@ -161,7 +161,7 @@ describeApi('public report intake', () => {
         .reverse(),
     ).toEqual([3, 1, 1]);
     const [ad1] = rowsOf<{ open_reports: number }>(
-      await t.database.db.execute(sql`select open_reports from advertisements where id = ${ad.id}`),
+      await t.database.db.execute(sql`select open_reports from ad_reports where ad_id = ${ad.id}`),
     );
     expect(ad1!.open_reports).toBe(3);
   });

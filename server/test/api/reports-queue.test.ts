@@ -38,7 +38,8 @@ describeApi('reports on the queue', () => {
     const counters = async (id: string) =>
       rowsOf<{ open_reports: number; report_weight: number; signal_kinds: string[] | null }>(
         await t.database.db.execute(
-          sql`select open_reports, report_weight, signal_kinds from advertisements where id = ${id}`,
+          sql`select coalesce(r.open_reports, 0) as open_reports, coalesce(r.report_weight, 0) as report_weight,
+            a.signal_kinds from advertisements a left join ad_reports r on r.ad_id = a.id where a.id = ${id}`,
         ),
       )[0]!;
     return { t, api, report, queue, counters };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { roleMessages } from '@backoffice/contract';
 import { makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
+import { addOpenReports } from '../support/report-factories';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 import { rowsOf } from '../../src/db/client';
 import { AD_ROUTES } from '../../src/modules/access/ad-scope';
@@ -224,7 +225,7 @@ describeApi('roles: a scoped moderator and the ads of other categories', () => {
   });
 
   it('shows only their categories in the Reported view', async () => {
-    await t.database.db.execute(sql`update advertisements set open_reports = 1000`);
+    await addOpenReports(t.database.db, null, 1000);
     const res = await call('GET', '/api/advertisements/list?status=all&view=reported&pageSize=50', moderator);
     expect(res.statusCode).toBe(200);
     const ids = res.json().advertisements.map((a: { _id: string }) => a._id);

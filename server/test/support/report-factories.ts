@@ -14,9 +14,20 @@ export async function makeReport(
         ${o.email ?? null}, ${o.key ?? `key-${Math.random()}`}, current_date, ${o.weight ?? 1})
       returning id`),
   );
-  if (o.adId) {
-    await db.execute(sql`update advertisements set open_reports = open_reports + 1,
-      report_weight = report_weight + ${o.weight ?? 1} where id = ${o.adId}::uuid`);
-  }
+  if (o.adId) await addOpenReports(db, o.adId, 1, o.weight ?? 1);
   return row!.id;
+}
+
+/**
+ * The ad's open reports moved by `reports` and `weight` as the intake moves them (ad_reports, its
+ * queue priority while the ad is pending); `adId` null: every ad's.
+ */
+export async function addOpenReports(db: Db, adId: string | null, reports: number, weight = reports): Promise<void> {
+  await db.execute(sql`insert into ad_reports as r (ad_id, open_reports, report_weight, queue_priority, posting_date)
+    select id, ${reports}::int, ${weight}::real,
+      case when status = 'pending' then rule_priority + ${weight}::real end, posting_date
+    from advertisements where ${adId}::uuid is null or id = ${adId}::uuid
+    on conflict (ad_id) do update set open_reports = r.open_reports + excluded.open_reports,
+      report_weight = r.report_weight + excluded.report_weight,
+      queue_priority = excluded.queue_priority + r.report_weight`);
 }

@@ -7,7 +7,6 @@ import {
   integer,
   pgTable,
   primaryKey,
-  real,
   smallint,
   text,
   timestamp,
@@ -68,13 +67,6 @@ export const advertisements = pgTable(
       .default(sql`'{}'::text[]`),
     ruleQueue: text('rule_queue'),
     rulePriority: smallint('rule_priority').notNull().default(0),
-    /**
-     * Open reports from the public (issue 35): how many, and their weight by each reporter's
-     * record, which moves a pending ad up the queue; an approved ad over the threshold is in the
-     * Reported view. Kept by the reports module in the report's transaction.
-     */
-    openReports: integer('open_reports').notNull().default(0),
-    reportWeight: real('report_weight').notNull().default(0),
   },
   (t) => [
     check('ads_price_not_negative', sql`${t.price} >= 0`),
@@ -91,15 +83,11 @@ export const advertisements = pgTable(
     index('ads_rule_queue_idx')
       .on(t.ruleQueue, t.postingDate, t.id)
       .where(sql`${t.ruleQueue} is not null`),
-    // The pending ads a rule prioritised or the public reported, in the order the queue shows them
-    // (prioritisedPending): read in order, so the first page costs the same with thousands of them.
-    index('ads_pending_priority_idx')
-      .on(sql`(${t.rulePriority} + ${t.reportWeight}) desc`, t.postingDate, t.id)
-      .where(sql`${t.status} = 'pending' and (${t.rulePriority} > 0 or ${t.openReports} > 0)`),
-    // The Reported view: approved ads at the threshold of open reports.
-    index('ads_open_reports_idx')
-      .on(t.status, t.openReports, t.id)
-      .where(sql`${t.openReports} > 0`),
+    // The pending ads a rule prioritised, in the queue's order (prioritisedPending; the reported ones
+    // are read from ad_reports_queue_idx): the first page reads only its rows however many there are.
+    index('ads_pending_rule_priority_idx')
+      .on(sql`${t.rulePriority} desc`, t.postingDate, t.id)
+      .where(sql`${t.status} = 'pending' and ${t.rulePriority} > 0`),
     // The heading sort is case-insensitive: lower(heading), then id (ads-repository's sortColumns).
     index('ads_heading_lower_idx').on(sql`lower(${t.heading})`, t.id),
     // The Ad ID column sorts by the five characters it shows (adIdTail in the ads repository).

@@ -111,3 +111,36 @@ export const strikeRemovals = pgTable(
   },
   (t) => [index('strike_removals_user_idx').on(t.userId)],
 );
+
+/**
+ * An ad's open reports from the public (docs/decisions/0034-reports.md, "The counters beside the
+ * ad"): how many, and their weight by each reporter's record. A pending ad's weight moves it up the
+ * queue (`queue_priority`, its rule priority plus the weight, null unless it is pending with open
+ * reports); an approved ad at the threshold is in the Reported view. Beside the ad rather than on
+ * its row: a report writes this narrow row, not the ad's 25 index entries and five triggers
+ * (issue 35's figures). The ad's status, rule priority and posting date are followed by a trigger
+ * (migration 0034).
+ */
+export const adReports = pgTable(
+  'ad_reports',
+  {
+    adId: uuid('ad_id')
+      .primaryKey()
+      .references(() => advertisements.id, { onDelete: 'cascade' }),
+    openReports: integer('open_reports').notNull().default(0),
+    reportWeight: real('report_weight').notNull().default(0),
+    queuePriority: real('queue_priority'),
+    /** The ad's, for the queue's order (oldest first among equal priorities). */
+    postingDate: timestamp('posting_date', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // The pending queue's reported ads in its order (prioritisedPending).
+    index('ad_reports_queue_idx')
+      .on(sql`${t.queuePriority} desc`, t.postingDate, t.adId)
+      .where(sql`${t.queuePriority} is not null`),
+    // The Reported view: the ads with open reports.
+    index('ad_reports_open_idx')
+      .on(t.openReports, t.adId)
+      .where(sql`${t.openReports} > 0`),
+  ],
+);

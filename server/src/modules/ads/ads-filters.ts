@@ -81,9 +81,9 @@ const filterConditions: Record<FilterName, (v: Value) => SQL> = {
   queue: (v) => sql`${advertisements.ruleQueue} = ${v('queue')}`,
   // A scoped moderator's categories; the value is an array literal, `{"Jobs","Real Estate"}`.
   scope: (v) => sql`${advertisements.category} = any(${v('scope')}::text[])`,
-  // The Reported view: approved ads with open reports at the setting (ads_open_reports_idx).
+  // The Reported view: approved ads with open reports at the setting (ad_reports_open_idx).
   reported: (v) =>
-    sql`(${advertisements.status} = ${v('reported')} and ${advertisements.openReports} > 0 and ${advertisements.openReports} >= coalesce((select case when jsonb_typeof(value) = 'number' then (value #>> '{}')::numeric end from moderation_settings where key = ${REPORTED_THRESHOLD_KEY}), ${DEFAULT_REPORTED_THRESHOLD}))`,
+    sql`(${advertisements.status} = ${v('reported')} and ${advertisements.id} in (select ad_id from ad_reports where open_reports > 0 and open_reports >= coalesce((select case when jsonb_typeof(value) = 'number' then (value #>> '{}')::numeric end from moderation_settings where key = ${REPORTED_THRESHOLD_KEY}), ${DEFAULT_REPORTED_THRESHOLD})))`,
 };
 
 /** The values `q` binds, by name: the one list of them (filters by name, plus the values they share). */

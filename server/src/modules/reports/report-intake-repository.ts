@@ -34,9 +34,10 @@ const weightOf = (reporterKey: string): SQL => sql`(select least(3, greatest(0.2
 /**
  * A public report in one statement (issue 35's figures: a transaction of several statements held a
  * pool connection across the event loop's turns, and 200 reports a second took every connection):
- * the ad locked, the report stored or counted, its live event, and for a new report of an ad, the
- * ad's counters and `reported` signal moved in one update of the ad, the signal's evidence and the
- * audit entry. Undefined when the ad does not exist.
+ * the ad locked, the report stored or counted, its live event, and for a new report of an ad, its
+ * counters beside it (ad_reports: the ad's row is written only to add the `reported` signal to a
+ * pending ad the first time), the signal's evidence and the audit entry. Undefined when the ad does
+ * not exist.
  */
 export async function storeReport(db: Executor, r: NewReport): Promise<{ id: string; created: boolean } | undefined> {
   const at = r.at.toISOString();
@@ -54,33 +55,39 @@ export async function storeReport(db: Executor, r: NewReport): Promise<{ id: str
     return { id: row!.id, created: true };
   }
   const details = sql`jsonb_build_object('reason', ${r.reason}::text, 'report', jsonb_build_object('_id', s.id,
-    'weight', s.weight, 'openReports', m.open_reports, 'reportWeight', round(m.report_weight::numeric, 2)::float8,
-    'signal', m.status = 'pending'))`;
+    'weight', s.weight, 'openReports', c.open_reports, 'reportWeight', round(c.report_weight::numeric, 2)::float8,
+    'signal', ad.status = 'pending'))`;
   const [row] = rowsOf<{ id: string; created: boolean }>(
     await db.execute(sql`with ad as (
-        select id, heading, user_id from advertisements where id = ${r.adId}::uuid for update),
+        select id, heading, user_id, status, rule_priority, posting_date, signal_kinds
+        from advertisements where id = ${r.adId}::uuid for update),
       stored as (
         insert into reports (${columns}) select ${values(sql`ad.id`, sql`ad.heading`)} from ad
         on conflict (reporter_key, ad_id, day) where kind = 'ad'
           do update set count = reports.count + 1, updated_at = excluded.updated_at
         returning id, (xmax = 0) as created, weight),
       ${event},
-      moved as (
-        update advertisements a set
-          open_reports = a.open_reports + 1,
-          report_weight = greatest(0, a.report_weight + s.weight),
-          signal_kinds = case when a.status = 'pending' and not (coalesce(a.signal_kinds, '{}') @> array['reported'])
-            then array_append(coalesce(a.signal_kinds, '{}'), 'reported') else a.signal_kinds end
-        from stored s where s.created and a.id = ${r.adId}::uuid
-        returning a.id, a.heading, a.user_id, a.open_reports, a.report_weight, a.status),
+      counted as (
+        insert into ad_reports (ad_id, open_reports, report_weight, queue_priority, posting_date)
+        select ad.id, 1, s.weight, case when ad.status = 'pending' then ad.rule_priority + s.weight end, ad.posting_date
+        from ad, stored s where s.created
+        on conflict (ad_id) do update set
+          open_reports = ad_reports.open_reports + 1,
+          report_weight = ad_reports.report_weight + excluded.report_weight,
+          queue_priority = excluded.queue_priority + ad_reports.report_weight
+        returning open_reports, report_weight),
+      flagged as (
+        update advertisements a set signal_kinds = array_append(coalesce(a.signal_kinds, '{}'), 'reported')
+        from ad, counted c where a.id = ad.id and ad.status = 'pending'
+          and not (coalesce(ad.signal_kinds, '{}') @> array['reported'])),
       signal as (
         insert into ad_signals (ad_id, kind, evidence, strength)
-        select m.id, 'reported', jsonb_build_object('reports', m.open_reports,
-            'weight', round(m.report_weight::numeric, 2)::float8), least(1, m.report_weight / 3)
-        from moved m where m.status = 'pending'
+        select ad.id, 'reported', jsonb_build_object('reports', c.open_reports,
+            'weight', round(c.report_weight::numeric, 2)::float8), least(1, c.report_weight / 3)
+        from ad, counted c where ad.status = 'pending'
         on conflict (ad_id, kind) do update set evidence = excluded.evidence, strength = excluded.strength),
-      audit as (${auditInsertFrom(sql`select 'ad', m.id, m.heading, 'reported', null::uuid, 'Public report',
-        ${at}::timestamptz, null, ${details}, m.user_id, null::timestamptz from moved m, stored s`)})
+      audit as (${auditInsertFrom(sql`select 'ad', ad.id, ad.heading, 'reported', null::uuid, 'Public report',
+        ${at}::timestamptz, null, ${details}, ad.user_id, null::timestamptz from ad, counted c, stored s`)})
       select id, created from stored`),
   );
   return row;

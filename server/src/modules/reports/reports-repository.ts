@@ -6,8 +6,8 @@ import { e164Sql, type MessageChannels } from '../../messages/outbox-repository'
 
 /**
  * Reports in SQL (docs/decisions/0034-reports.md): the inbox's keyset pages and totals, a report's
- * change, and what open reports do to their ad (open_reports, report_weight and the `reported`
- * signal). The public intake's statement is in report-intake-repository.ts.
+ * change, and what open reports do to their ad (its ad_reports row and the `reported` signal). The
+ * public intake's statement is in report-intake-repository.ts.
  */
 
 /**
@@ -43,12 +43,22 @@ export async function moveAdReports(
   weight: number,
 ): Promise<{ openReports: number; reportWeight: number; status: string } | undefined> {
   const [row] = rowsOf<{ open_reports: number; report_weight: number; status: string }>(
-    await db.execute(sql`update advertisements
-      set open_reports = greatest(0, open_reports + ${reports}::int),
-          report_weight = case when open_reports + ${reports}::int <= 0 then 0
-            else greatest(0, report_weight + ${weight}::real) end
-      where id = ${adId}::uuid
-      returning open_reports, report_weight, status`),
+    await db.execute(sql`with ad as (select id, status, rule_priority, posting_date from advertisements
+        where id = ${adId}::uuid),
+      moved as (
+        insert into ad_reports as r (ad_id, open_reports, report_weight, queue_priority, posting_date)
+        select id, greatest(0, ${reports}::int), greatest(0, ${weight}::real),
+          case when status = 'pending' and ${reports}::int > 0 then rule_priority + greatest(0, ${weight}::real) end,
+          posting_date
+        from ad
+        on conflict (ad_id) do update set
+          open_reports = greatest(0, r.open_reports + ${reports}::int),
+          report_weight = case when r.open_reports + ${reports}::int <= 0 then 0
+            else greatest(0, r.report_weight + ${weight}::real) end,
+          queue_priority = case when (select status from ad) = 'pending' and r.open_reports + ${reports}::int > 0
+            then (select rule_priority from ad) + greatest(0, r.report_weight + ${weight}::real) end
+        returning open_reports, report_weight)
+      select m.open_reports, m.report_weight, ad.status from moved m, ad`),
   );
   if (!row) return undefined;
   const after = { openReports: Number(row.open_reports), reportWeight: Number(row.report_weight), status: row.status };
