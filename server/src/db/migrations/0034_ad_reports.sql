@@ -34,3 +34,17 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER advertisements_reports_follow AFTER UPDATE ON advertisements
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ad_reports_follow();
+--> statement-breakpoint
+-- A pending ad's first open report gives it the `reported` signal kind (the directory's chip and
+-- filter). A row trigger, so the ad's row is written only then: an UPDATE of advertisements in the
+-- report's statement fires the table's five statement triggers even when it changes no row.
+CREATE FUNCTION ad_reports_flag() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE advertisements SET signal_kinds = array_append(coalesce(signal_kinds, '{}'), 'reported')
+    WHERE id = NEW.ad_id AND status = 'pending' AND NOT (coalesce(signal_kinds, '{}') @> array['reported']);
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER ad_reports_flag_insert AFTER INSERT ON ad_reports
+  FOR EACH ROW WHEN (NEW.queue_priority IS NOT NULL) EXECUTE FUNCTION ad_reports_flag();--> statement-breakpoint
+CREATE TRIGGER ad_reports_flag_update AFTER UPDATE ON ad_reports
+  FOR EACH ROW WHEN (NEW.queue_priority IS NOT NULL AND OLD.queue_priority IS NULL) EXECUTE FUNCTION ad_reports_flag();

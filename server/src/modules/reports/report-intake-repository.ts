@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { auditInsertFrom } from '../../db/audit-repository';
+import { auditInsertFrom } from '../../domain/audit-writer';
 import { rowsOf, type Executor } from '../../db/client';
 
 /**
@@ -35,8 +35,9 @@ const weightOf = (reporterKey: string): SQL => sql`(select least(3, greatest(0.2
  * A public report in one statement (issue 35's figures: a transaction of several statements held a
  * pool connection across the event loop's turns, and 200 reports a second took every connection):
  * the ad locked, the report stored or counted, its live event, and for a new report of an ad, its
- * counters beside it (ad_reports: the ad's row is written only to add the `reported` signal to a
- * pending ad the first time), the signal's evidence and the audit entry. Undefined when the ad does
+ * counters beside it (ad_reports; the ad's row is written only by ad_reports' trigger, which gives
+ * a pending ad the `reported` signal kind with its first open report), the signal's evidence and the
+ * audit entry. Undefined when the ad does
  * not exist.
  */
 export async function storeReport(db: Executor, r: NewReport): Promise<{ id: string; created: boolean } | undefined> {
@@ -59,8 +60,7 @@ export async function storeReport(db: Executor, r: NewReport): Promise<{ id: str
     'signal', ad.status = 'pending'))`;
   const [row] = rowsOf<{ id: string; created: boolean }>(
     await db.execute(sql`with ad as (
-        select id, heading, user_id, status, rule_priority, posting_date, signal_kinds
-        from advertisements where id = ${r.adId}::uuid for update),
+        select id, heading, user_id, status, rule_priority, posting_date from advertisements where id = ${r.adId}::uuid for update),
       stored as (
         insert into reports (${columns}) select ${values(sql`ad.id`, sql`ad.heading`)} from ad
         on conflict (reporter_key, ad_id, day) where kind = 'ad'
@@ -76,10 +76,6 @@ export async function storeReport(db: Executor, r: NewReport): Promise<{ id: str
           report_weight = ad_reports.report_weight + excluded.report_weight,
           queue_priority = excluded.queue_priority + ad_reports.report_weight
         returning open_reports, report_weight),
-      flagged as (
-        update advertisements a set signal_kinds = array_append(coalesce(a.signal_kinds, '{}'), 'reported')
-        from ad, counted c where a.id = ad.id and ad.status = 'pending'
-          and not (coalesce(ad.signal_kinds, '{}') @> array['reported'])),
       signal as (
         insert into ad_signals (ad_id, kind, evidence, strength)
         select ad.id, 'reported', jsonb_build_object('reports', c.open_reports,

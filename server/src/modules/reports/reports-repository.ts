@@ -33,7 +33,8 @@ export async function lockAd(db: Executor, adId: string): Promise<AdRef | undefi
 
 /**
  * The ad's open reports changed by `reports` (one more, or fewer) and `weight`: its counters, and
- * for a pending ad the `reported` signal (kept while reports are open, gone with the last).
+ * for a pending ad the `reported` signal (its kind given by ad_reports' trigger while reports are
+ * open, gone with the last).
  * Returns the counters after.
  */
 export async function moveAdReports(
@@ -67,8 +68,6 @@ export async function moveAdReports(
     await db.execute(sql`insert into ad_signals (ad_id, kind, evidence, strength)
       values (${adId}::uuid, 'reported', ${evidence}::jsonb, ${Math.min(1, after.reportWeight / 3)})
       on conflict (ad_id, kind) do update set evidence = excluded.evidence, strength = excluded.strength`);
-    await db.execute(sql`update advertisements set signal_kinds = array_append(coalesce(signal_kinds, '{}'), 'reported')
-      where id = ${adId}::uuid and not (coalesce(signal_kinds, '{}') @> array['reported'])`);
   } else if (after.openReports === 0) {
     await db.execute(sql`delete from ad_signals where ad_id = ${adId}::uuid and kind = 'reported'`);
     await db.execute(sql`update advertisements set signal_kinds = array_remove(signal_kinds, 'reported')
