@@ -66,6 +66,15 @@ module.exports = {
       },
     },
     {
+      name: 'domain-imports-no-module',
+      severity: 'error',
+      comment:
+        'server/src/domain/ holds the pieces several modules share (the audit writer, the calendar, the acting ' +
+        'admin): any module may import it, and it imports no module, plugin or app wiring, so it stays a layer below them.',
+      from: { path: '^server/src/domain/' },
+      to: { path: '^server/src/(modules|plugins)/|^server/src/(app|services)\\.ts$' },
+    },
+    {
       name: 'no-repository-re-export',
       severity: 'error',
       comment:

@@ -41,6 +41,16 @@ const boundaries = [
       },
     ],
   },
+  {
+    // domain/ is shared by every server module, so it imports none of them, nor plugins/ or the app's wiring.
+    files: ['server/src/domain/**/*.ts'],
+    patterns: [
+      {
+        regex: '^\\.\\./(modules|plugins)(/|$)|^\\.\\./(app|services)$',
+        message: 'domain/ is shared by every module: it imports no module, plugin or app wiring.',
+      },
+    ],
+  },
 ];
 
 export default tseslint.config(

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Logger, run, runMigrations, type Runner } from 'graphile-worker';
 import type { MessagesConfig } from '../config';
-import { recordAudit } from '../db/audit-repository';
+import { recordAudit } from '../domain/audit-writer';
 import type { Db, Executor } from '../db/client';
 import type { AdvertiserMessageRow } from '../db/schema';
 import type { Clock } from '../lib/clock';

@@ -10,7 +10,7 @@ import { makePackage } from '../support/catalogue-factories';
 import { makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
 import { waitFor } from '../support/message-servers';
 import { neutraliseCell } from '../../src/modules/exports/csv-response';
-import { localTimestamp } from '../../src/modules/dashboard/calendar';
+import { localTimestamp } from '../../src/domain/calendar';
 import { createRng } from '../../src/seed/random';
 import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { MIN_BACKTEST_DECIDED, ruleMessages, type AuditDetails, type ModerationRule } from '@backoffice/contract';
-import { recordAudit } from '../../src/db/audit-repository';
+import { recordAudit } from '../../src/domain/audit-writer';
 import { moderationRules, rejectionReasons } from '../../src/db/schema';
 import { adminClient } from '../support/ads-helpers';
 import { databaseSnapshot } from '../support/db-snapshot';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CLAIM_TTL_MS, type ActivityEvent } from '@backoffice/contract';
-import { recordAudit } from '../../src/db/audit-repository';
+import { recordAudit } from '../../src/domain/audit-writer';
 import { rowsOf } from '../../src/db/client';
 import type { UserRow } from '../../src/db/schema';
 import { adminClient, adsSnapshot, decisionEntries } from '../support/ads-helpers';

@@ -15,7 +15,7 @@ import { advertiserMessages, type AdvertiserMessageRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { NotFoundError } from '../../lib/errors';
 import { totalShownByPage } from '../../lib/paging';
-import { calendarAt, localMidnight } from '../dashboard/calendar';
+import { calendarAt, localMidnight } from '../../domain/calendar';
 
 const HOUR = 3_600_000;
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();

@@ -6,7 +6,7 @@ import {
   REPORTED_THRESHOLD_KEY,
   type AdListQuery,
 } from '@backoffice/contract';
-import { calendarAt } from '../dashboard/calendar';
+import { calendarAt } from '../../domain/calendar';
 import { asValue, containsPattern, type Bind } from '../../db/query-values';
 import { adClaims, advertisements } from '../../db/schema';
 

@@ -7,7 +7,7 @@ import {
   type Advertisement,
   type SignalKind,
 } from '@backoffice/contract';
-import { recordAudit, recordAuditMany } from '../../db/audit-repository';
+import { recordAudit, recordAuditMany } from '../../domain/audit-writer';
 import type { Db, Executor } from '../../db/client';
 import { maybeSampleDecision, secondReviewRate } from '../../db/second-review-sampling';
 import type { AdRow } from '../../db/schema';
@@ -16,7 +16,7 @@ import type { AdvertiserOutbox } from '../../messages/advertiser-outbox';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { FileStorage } from '../../storage/file-storage';
 import { refuseIfClaimedByOther } from '../claims/claims-service';
-import { actAs } from '../live/live-service';
+import { actAs } from '../../domain/acting-admin';
 import { adImageKeys, indexOfImage, type Log } from './ad-images';
 import * as repo from './ads-repository';
 import * as matching from './ads-matching';

@@ -5,7 +5,7 @@ import {
   type ChangePasswordBody,
   type SecondFactorBody,
 } from '@backoffice/contract';
-import { recordAudit } from '../../db/audit-repository';
+import { recordAudit } from '../../domain/audit-writer';
 import type { Db, Executor } from '../../db/client';
 import {
   deleteOtherSessions,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { messages, type PublicUser, type SecondFactor } from '@backoffice/contract';
-import { recordAudit } from '../../db/audit-repository';
+import { recordAudit } from '../../domain/audit-writer';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';

@@ -12,7 +12,7 @@ import {
   type Passkey,
   type PasskeySignInBody,
 } from '@backoffice/contract';
-import { recordAudit } from '../../db/audit-repository';
+import { recordAudit } from '../../domain/audit-writer';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { SecondFactor, SecondFactorBody } from '@backoffice/contract';
-import { recordAudit } from '../../db/audit-repository';
+import { recordAudit } from '../../domain/audit-writer';
 import type { Executor } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { useRecoveryCode } from './recovery-codes';

@@ -7,7 +7,7 @@ import {
   type BannerListQuery,
   type BannerUpdateFields,
 } from '@backoffice/contract';
-import { changedFields, recordAudit } from '../../db/audit-repository';
+import { changedFields, recordAudit } from '../../domain/audit-writer';
 import type { Db } from '../../db/client';
 import type { BannerAdRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';

@@ -1,9 +1,9 @@
 import { CLAIM_TTL_MS, adMessages, liveText, type AdClaim } from '@backoffice/contract';
-import { recordAudit } from '../../db/audit-repository';
+import { recordAudit } from '../../domain/audit-writer';
 import type { Db, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { actAs } from '../live/live-service';
+import { actAs } from '../../domain/acting-admin';
 import * as repo from './claims-repository';
 
 /**

@@ -10,7 +10,7 @@ import {
   packageSubscriptions,
   users,
 } from '../../db/schema';
-import type { Range } from './calendar';
+import type { Range } from '../../domain/calendar';
 
 /**
  * The dashboard's SQL: a few aggregate statements, each shaped so that an index or a

@@ -15,7 +15,7 @@ import {
 } from '@backoffice/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { calendarAt, type Calendar } from './calendar';
+import { calendarAt, type Calendar } from '../../domain/calendar';
 import * as repo from './dashboard-repository';
 import { notificationFeed } from './notifications-repository';
 

@@ -6,7 +6,7 @@ import {
   type DutyListQuery,
   type DutyUpdateBody,
 } from '@backoffice/contract';
-import { changedFields, recordAudit } from '../../db/audit-repository';
+import { changedFields, recordAudit } from '../../domain/audit-writer';
 import type { Db } from '../../db/client';
 import type { DutyRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { DEFAULT_MARKETPLACE_TIME_ZONE } from '@backoffice/contract';
 import type { RequestOrder } from '../../db/request-order';
 import type { InteractiveLoad } from '../../lib/interactive-load';
-import { localDate, localTimestamp } from '../dashboard/calendar';
+import { localDate, localTimestamp } from '../../domain/calendar';
 
 /** A CSV column: its header and how a row gives its cell. */
 export type CsvColumn<R> = { header: string; cell: (row: R) => string | number | boolean | Date | null };

@@ -13,13 +13,14 @@ import {
   type DataExtractDataset,
 } from '@backoffice/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { activityBatches, type ActivityFilter, countActivity, recordAudit } from '../../db/audit-repository';
+import { recordAudit } from '../../domain/audit-writer';
+import { activityBatches, type ActivityFilter, countActivity } from '../../db/audit-repository';
 import type { RequestOrder } from '../../db/request-order';
 import type { InteractiveLoad } from '../../lib/interactive-load';
 import { ValidationError } from '../../lib/errors';
 import { AdsService, toAdvertisement } from '../ads/ads-service';
 import { UsersService } from '../users/users-service';
-import { localMidnight } from '../dashboard/calendar';
+import { localMidnight } from '../../domain/calendar';
 import type { ModuleDeps } from '../module-deps';
 import { exportFileName, sendCsv, type CsvColumn } from './csv-response';
 import { activityColumns, adColumns, bannerColumns, dutyColumns, packageColumns, userColumns } from './export-columns';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { recordAudit } from '../../db/audit-repository';
+import { recordAudit } from '../../domain/audit-writer';
 import type { Db } from '../../db/client';
 import { exportFileName, sendCsv, type CsvColumn } from './csv-response';
 

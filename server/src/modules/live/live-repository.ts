@@ -2,14 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { AdClaim, AdCounts, AdLiveEvent } from '@backoffice/contract';
 import { rowsOf, type Executor } from '../../db/client';
 
-/**
- * Names the admin behind the changes of this transaction, for the triggers that write
- * ad_live_events (migration 0014): deletions and image changes carry no admin of their own.
- */
-export async function actAs(tx: Executor, adminId: string): Promise<void> {
-  await tx.execute(sql`select set_config('backoffice.admin_id', ${adminId}, true)`);
-}
-
 /** The last `seq` given so far. */
 export async function lastSeq(db: Executor): Promise<number> {
   const [row] = rowsOf<{ last: string | number }>(await db.execute(sql`select last from ad_live_counter where one`));

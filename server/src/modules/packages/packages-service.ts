@@ -5,7 +5,7 @@ import {
   type PackageBody,
   type PackageListQuery,
 } from '@backoffice/contract';
-import { changedFields, recordAudit } from '../../db/audit-repository';
+import { changedFields, recordAudit } from '../../domain/audit-writer';
 import type { Db } from '../../db/client';
 import type { PackageRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';

@@ -1,5 +1,5 @@
 import { queueMessages, queueName, type ModerationQueue } from '@backoffice/contract';
-import { recordAudit, recordAuditMany } from '../../db/audit-repository';
+import { recordAudit, recordAuditMany } from '../../domain/audit-writer';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { ConflictError, NotFoundError } from '../../lib/errors';

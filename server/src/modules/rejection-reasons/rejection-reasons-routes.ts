@@ -9,7 +9,7 @@ import {
   uuidParam,
   type RejectionReasonTemplate,
 } from '@backoffice/contract';
-import { changedFields, recordAudit } from '../../db/audit-repository';
+import { changedFields, recordAudit } from '../../domain/audit-writer';
 import { rejectionReasons, type RejectionReasonRow } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import type { ModuleDeps } from '../module-deps';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_REPORTED_THRESHOLD, REPORTED_THRESHOLD_KEY, type ReportSettings } from '@backoffice/contract';
-import { recordAuditMany, type AuditEntry } from '../../db/audit-repository';
+import { recordAuditMany, type AuditEntry } from '../../domain/audit-writer';
 import { rowsOf, type Db, type Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { STRIKE_EXPIRY_KEY, strikeExpiryDays } from '../strikes/strikes-service';

@@ -6,7 +6,7 @@ import {
   type ReportListResponse,
   type ReportUpdateBody,
 } from '@backoffice/contract';
-import { recordAudit, recordAuditMany, type AuditEntry } from '../../db/audit-repository';
+import { recordAudit, recordAuditMany, type AuditEntry } from '../../domain/audit-writer';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import {

@@ -7,7 +7,7 @@ import {
 } from '@backoffice/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { moderatePending } from '../../db/ad-decision';
-import { recordAudit, recordAuditMany, type AuditEntry } from '../../db/audit-repository';
+import { recordAudit, recordAuditMany, type AuditEntry } from '../../domain/audit-writer';
 import type { Db, Executor, Tx } from '../../db/client';
 import { maybeSampleDecision } from '../../db/second-review-sampling';
 import type { Clock } from '../../lib/clock';

@@ -14,7 +14,7 @@ import {
   type RuleCondition,
   type ruleBody,
 } from '@backoffice/contract';
-import { changedFields, recordAudit } from '../../db/audit-repository';
+import { changedFields, recordAudit } from '../../domain/audit-writer';
 import type { Db, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/error-causes';

@@ -5,7 +5,7 @@ import {
   type SecondReviewAnswer,
   type SecondReviewSettleAction,
 } from '@backoffice/contract';
-import { recordAudit } from '../../db/audit-repository';
+import { recordAudit } from '../../domain/audit-writer';
 import type { Db, Executor } from '../../db/client';
 import { secondReviewRate } from '../../db/second-review-sampling';
 import type { Clock } from '../../lib/clock';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { phraseMessages, type RiskyPhraseBody, type RiskyPhraseItem } from '@backoffice/contract';
-import { recordAudit } from '../../db/audit-repository';
+import { recordAudit } from '../../domain/audit-writer';
 import { rowsOf, type Db, type Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { NotFoundError, ValidationError } from '../../lib/errors';

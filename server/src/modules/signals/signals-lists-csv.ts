@@ -6,7 +6,7 @@ import {
   type RiskyPhraseBody,
   type RiskyPhraseItem,
 } from '@backoffice/contract';
-import { recordAuditMany } from '../../db/audit-repository';
+import { recordAuditMany } from '../../domain/audit-writer';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { normalisePhone } from '../../signals/phone';

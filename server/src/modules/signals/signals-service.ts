@@ -6,7 +6,7 @@ import {
   type AdSignalsResponse,
   type BlockedPhone,
 } from '@backoffice/contract';
-import { recordAudit } from '../../db/audit-repository';
+import { recordAudit } from '../../domain/audit-writer';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { NotFoundError, ValidationError } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import { strikeMessages, userMessages, type UserStrikes } from '@backoffice/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { recordAudit } from '../../db/audit-repository';
+import { recordAudit } from '../../domain/audit-writer';
 import { rowsOf, type Db, type Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { NotFoundError } from '../../lib/errors';

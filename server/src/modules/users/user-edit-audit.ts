@@ -1,5 +1,5 @@
 import { userMessages } from '@backoffice/contract';
-import { changedFields } from '../../db/audit-repository';
+import { changedFields } from '../../domain/audit-writer';
 import type { UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/error-causes';
 import { AppError } from '../../lib/errors';

@@ -9,7 +9,7 @@ import {
   type UserListResponse,
   type UserUpdateBody,
 } from '@backoffice/contract';
-import { recordAudit, recordAuditMany } from '../../db/audit-repository';
+import { recordAudit, recordAuditMany } from '../../domain/audit-writer';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { totalShownByPage } from '../../lib/paging';
@@ -18,7 +18,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { storageKey, type FileStorage } from '../../storage/file-storage';
 import { deleteOtherSessions, deleteSessionsOfUser, toPublicUser } from '../../db/identity-repository';
 import { removeUnreferencedImages } from '../ads/ads-service';
-import { actAs } from '../live/live-service';
+import { actAs } from '../../domain/acting-admin';
 import * as exportRepo from './users-export-repository';
 import * as repo from './users-repository';
 import { checkAdminsKept, lockAdminRoles, roleFieldsOf } from './user-roles';
