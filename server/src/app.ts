@@ -7,13 +7,10 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth-routes';
-import { AuthService } from './modules/auth/auth-service';
+import type { AuthService } from './modules/auth/auth-service';
 import { accountRoutes } from './modules/auth/account-routes';
-import { AccountService } from './modules/auth/account-service';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes';
 import { passkeyAccountRoutes, passkeySignInRoutes } from './modules/auth/passkey-routes';
-import { PasskeyService } from './modules/auth/passkey-service';
-import { TwoFactorService } from './modules/auth/two-factor-service';
 import { activityRoutes } from './modules/activity/activity-routes';
 import { adsRoutes } from './modules/ads/ads-routes';
 import { advertiserMessagesRoutes } from './modules/advertiser-messages/advertiser-messages-routes';
@@ -44,7 +41,6 @@ import { productsRoutes } from './modules/products/products-routes';
 import { strikesRoutes } from './modules/strikes/strikes-routes';
 import { usersRoutes } from './modules/users/users-routes';
 import { publicReportsRoutes, reportsRoutes } from './modules/reports/reports-routes';
-import { ReportsService } from './modules/reports/reports-service';
 import { InteractiveLoad, registerInteractiveLoad } from './lib/interactive-load';
 import { registerRequestOrder } from './plugins/request-order';
 import { registerCsrf } from './plugins/csrf';
@@ -58,6 +54,7 @@ import { registerStaticFiles } from './plugins/static-files';
 import type { RouteEntry } from './plugins/method-not-allowed';
 import { registerUploadSweep } from './plugins/upload-sweep';
 import { validatorCompiler } from './plugins/validator';
+import { buildServices } from './services';
 
 export type AppDeps = {
   config: Config;
@@ -168,29 +165,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOwnOrigin(app, config.publicOrigin);
   registerCsrf(app, config.allowedOrigins);
 
-  const auth = new AuthService(database.db, clock, config.sessionTtlSeconds * 1000, app.log, config.requireTwoFactor);
-  app.decorate('auth', auth);
-  const twoFactor = new TwoFactorService(database.db, clock, auth);
-  const passkeys = new PasskeyService(database.db, clock, auth);
-
-  await app.register(healthRoutes, { db: database.db });
-  await app.register(publicAuthRoutes, {
-    auth,
-    sessionTtlSeconds: config.sessionTtlSeconds,
-    signInPerMinute: deps.signInPerMinute ?? 60,
-  });
-  await app.register(twoFactorRoutes, {
-    auth,
-    twoFactor,
-    sessionTtlSeconds: config.sessionTtlSeconds,
-    signInPerMinute: deps.signInPerMinute ?? 60,
-  });
-  await app.register(passkeySignInRoutes, {
-    passkeys,
-    allowedOrigins: config.allowedOrigins,
-    sessionTtlSeconds: config.sessionTtlSeconds,
-    signInPerMinute: deps.signInPerMinute ?? 60,
-  });
   const storage = deps.storage ?? createStorage(config);
   app.decorate('storage', storage);
   if (publicImages) {
@@ -210,6 +184,30 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await outbox.start();
   app.addHook('onClose', () => outbox.close());
   app.decorate('advertiserOutbox', outbox);
+  const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log, outbox, random: deps.random };
+  // Every module's service, once; each route plugin below gets the ones it uses.
+  const services = buildServices(moduleDeps, config);
+  const { auth, twoFactor, passkeys, reports } = services;
+  app.decorate('auth', auth);
+
+  await app.register(healthRoutes, { db: database.db });
+  await app.register(publicAuthRoutes, {
+    auth,
+    sessionTtlSeconds: config.sessionTtlSeconds,
+    signInPerMinute: deps.signInPerMinute ?? 60,
+  });
+  await app.register(twoFactorRoutes, {
+    auth,
+    twoFactor,
+    sessionTtlSeconds: config.sessionTtlSeconds,
+    signInPerMinute: deps.signInPerMinute ?? 60,
+  });
+  await app.register(passkeySignInRoutes, {
+    passkeys,
+    allowedOrigins: config.allowedOrigins,
+    sessionTtlSeconds: config.sessionTtlSeconds,
+    signInPerMinute: deps.signInPerMinute ?? 60,
+  });
   const analysis = new AnalysisWorker({
     db: database.db,
     kind: database.kind,
@@ -238,9 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await ruleBacktests.open(database.kind);
   app.addHook('onClose', () => ruleBacktests.close());
   app.decorate('ruleBacktests', ruleBacktests);
-  const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log, outbox, random: deps.random };
   registerUploadSweep(app, { db: database.db, storage, clock });
-  const reports = new ReportsService(database.db, clock, outbox, config.publicReports);
   if (reports.enabled) await app.register(publicReportsRoutes, { reports });
   const live = new LiveHub(database.db, database.listen, app.log, (hashes) => auth.liveSessions(hashes), {
     perSession: config.live.streamsPerSession,
@@ -258,18 +254,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // After the session guard: the role's permission for the route (docs/decisions/0033-roles.md).
     guardPermissions(admin, database.db);
     await admin.register(sessionRoutes);
-    await admin.register(accountRoutes, { account: new AccountService(database.db, clock, auth), twoFactor });
+    await admin.register(accountRoutes, { account: services.account, twoFactor });
     await admin.register(passkeyAccountRoutes, { passkeys, allowedOrigins: config.allowedOrigins });
-    await admin.register(adsRoutes, { ...moduleDeps, timeZone: config.timeZone });
-    await admin.register(usersRoutes, moduleDeps);
-    await admin.register(strikesRoutes, moduleDeps);
-    await admin.register(packagesRoutes, moduleDeps);
-    await admin.register(dutiesRoutes, moduleDeps);
-    await admin.register(bannerAdsRoutes, moduleDeps);
-    await admin.register(dashboardRoutes, { ...moduleDeps, timeZone: config.timeZone });
+    await admin.register(adsRoutes, { ...moduleDeps, ads: services.ads, adReads: services.adReads });
+    await admin.register(usersRoutes, { ...moduleDeps, users: services.users });
+    await admin.register(strikesRoutes, { strikes: services.strikes });
+    await admin.register(packagesRoutes, { packages: services.packages });
+    await admin.register(dutiesRoutes, { duties: services.duties });
+    await admin.register(bannerAdsRoutes, { banners: services.banners });
+    await admin.register(dashboardRoutes, { dashboard: services.dashboard });
     await admin.register(productsRoutes, moduleDeps);
     await admin.register(exportsRoutes, {
       ...moduleDeps,
+      ads: services.ads,
+      users: services.users,
       batchSize: config.exportBatchSize,
       requestOrder: database.requestOrder,
       interactiveLoad,
@@ -277,15 +275,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
     await admin.register(docsRoutes);
     await admin.register(advertiserMessagesRoutes, { outbox });
-    await admin.register(activityRoutes, moduleDeps);
+    await admin.register(activityRoutes, { activity: services.activity });
     await admin.register(liveRoutes, { hub: live });
-    await admin.register(claimsRoutes, { ...moduleDeps, claimsPerAdmin: config.claimsPerAdmin });
+    await admin.register(claimsRoutes, { claims: services.claims });
     await admin.register(rejectionReasonsRoutes, moduleDeps);
-    await admin.register(signalsRoutes, moduleDeps);
-    await admin.register(signalsListsRoutes, { ...moduleDeps, timeZone: config.timeZone });
-    await admin.register(queuesRoutes, { ...moduleDeps, timeZone: config.timeZone });
-    await admin.register(secondReviewRoutes, moduleDeps);
-    await admin.register(rulesRoutes, moduleDeps);
+    const signals = { signals: services.signals, riskyPhrases: services.riskyPhrases };
+    await admin.register(signalsRoutes, { ...moduleDeps, ...signals });
+    await admin.register(signalsListsRoutes, { ...moduleDeps, ...signals, timeZone: config.timeZone });
+    await admin.register(queuesRoutes, { ...moduleDeps, queues: services.queues, timeZone: config.timeZone });
+    await admin.register(secondReviewRoutes, { secondReview: services.secondReview });
+    await admin.register(rulesRoutes, { rules: services.rules });
     await admin.register(rulesBacktestRoutes, { backtests: ruleBacktests });
     await admin.register(reportsRoutes, { ...moduleDeps, reports });
   });

@@ -9,16 +9,13 @@ import {
   uuidParam,
 } from '@backoffice/contract';
 import { z } from 'zod';
-import type { ModuleDeps } from '../module-deps';
-import { ActivityService } from './activity-service';
+import type { ActivityService } from './activity-service';
 
 /**
  * The audit trail's readers (docs/decisions/0016-audit-trail.md). Nothing here writes: entries
  * are written only by the changes they record, and no route updates or deletes them.
  */
-export const activityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
-  const activity = new ActivityService(db, clock);
-
+export const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }> = async (app, { activity }) => {
   app.get(
     '/api/advertisements/:id/history',
     { schema: { params: uuidParam, response: { 200: adHistoryResponse } } },

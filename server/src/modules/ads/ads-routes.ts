@@ -20,8 +20,8 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from '../../plugins/validator';
 import { categoryScope, checkAdsScope } from '../access/ad-scope';
 import type { ModuleDeps } from '../module-deps';
-import { AdsReadService } from './ads-read-service';
-import { AdsService } from './ads-service';
+import type { AdsReadService } from './ads-read-service';
+import type { AdsService } from './ads-service';
 
 const params = uuidParam;
 
@@ -39,13 +39,9 @@ const bulkFormValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
 };
 
 /** Advertisement calls in docs/product.md#calls, extended by docs/decisions/0014-ad-moderation-rules.md (server paging) and docs/decisions/0014-ad-moderation-rules.md (bulk). */
-export const adsRoutes: FastifyPluginAsyncZod<ModuleDeps & { timeZone?: string }> = async (
-  app,
-  { db, storage, clock, log, outbox, random, timeZone },
-) => {
-  const ads = new AdsService(db, storage, clock, log, outbox, random);
-  const reads = new AdsReadService(db, clock, timeZone);
-
+export const adsRoutes: FastifyPluginAsyncZod<
+  Pick<ModuleDeps, 'db'> & { ads: AdsService; adReads: AdsReadService }
+> = async (app, { db, ads, adReads: reads }) => {
   app.get(
     '/api/advertisements/list',
     { schema: { querystring: adListQuery, response: { 200: adListResponse } } },

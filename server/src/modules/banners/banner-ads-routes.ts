@@ -13,9 +13,8 @@ import {
 } from '@backoffice/contract';
 import { lingerBeforeClose } from '../../lib/lingering-close';
 import { describeMultipartBody } from '../../plugins/openapi';
-import type { ModuleDeps } from '../module-deps';
 import { multipartLimits, parseBannerFields, readBannerForm } from './banner-ads-form';
-import { BannerAdsService } from './banner-ads-service';
+import type { BannerAdsService } from './banner-ads-service';
 
 const params = uuidParam;
 
@@ -31,9 +30,8 @@ const updateForm = z.object({ ...bannerUpdateFields.shape, image: imageFile.opti
  * Banner calls in docs/product.md#calls. Multipart parsing is registered here only (this plugin is its own
  * encapsulated scope), so no other route accepts multipart bodies.
  */
-export const bannerAdsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, clock, log }) => {
+export const bannerAdsRoutes: FastifyPluginAsyncZod<{ banners: BannerAdsService }> = async (app, { banners }) => {
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
-  const banners = new BannerAdsService(db, storage, clock, log);
   // A refused upload may still be streaming in: answer and close the connection instead of
   // reading the rest of an oversized body (with a lingering close, so the answer is not lost).
   app.addHook('onSend', async (request, reply) => {

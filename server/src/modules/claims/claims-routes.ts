@@ -1,16 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adClaimBody, adClaimResponse, uuidParam } from '@backoffice/contract';
-import type { ModuleDeps } from '../module-deps';
-import { ClaimsService } from './claims-service';
+import type { ClaimsService } from './claims-service';
 
 /** Claims on pending ads: taken when a side panel opens, renewed while it stays open, released on close. */
-export const claimsRoutes: FastifyPluginAsyncZod<ModuleDeps & { claimsPerAdmin: number }> = async (
-  app,
-  { db, clock, claimsPerAdmin },
-) => {
-  const claims = new ClaimsService(db, clock, claimsPerAdmin);
-
+export const claimsRoutes: FastifyPluginAsyncZod<{ claims: ClaimsService }> = async (app, { claims }) => {
   app.post(
     '/api/advertisements/:id/claim',
     // A POST without a body (null to the validator) is a plain claim.

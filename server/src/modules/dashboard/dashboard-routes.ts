@@ -1,25 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dashboardQuery, dashboardResponse, notificationsResponse } from '@backoffice/contract';
-import type { ModuleDeps } from '../module-deps';
-import { DashboardService } from './dashboard-service';
+import type { DashboardService } from './dashboard-service';
 
 /** GET /api/dashboard (docs/decisions/0007-dashboard.md) and GET /api/notifications (the Common Notification feed). */
-export const dashboardRoutes: FastifyPluginAsyncZod<ModuleDeps & { timeZone?: string }> = async (
-  app,
-  { db, clock, timeZone },
-) => {
-  const service = new DashboardService(db, clock, timeZone);
-
+export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (app, { dashboard }) => {
   app.get(
     '/api/dashboard',
     { schema: { querystring: dashboardQuery, response: { 200: dashboardResponse } } },
-    async (request) => service.dashboard(request.query.period),
+    async (request) => dashboard.dashboard(request.query.period),
   );
 
   app.get(
     '/api/notifications',
     { schema: { querystring: z.strictObject({}), response: { 200: notificationsResponse } } },
-    async (request) => ({ notifications: await service.notifications(request.session!.user.id) }),
+    async (request) => ({ notifications: await dashboard.notifications(request.session!.user.id) }),
   );
 };

@@ -8,16 +8,13 @@ import {
   dutyUpdateBody,
   uuidParam,
 } from '@backoffice/contract';
-import type { ModuleDeps } from '../module-deps';
-import { DutiesService } from './duties-service';
+import type { DutiesService } from './duties-service';
 
 /**
  * Duty calls in docs/product.md#calls. `{id}` in the paths is the duty's `_id` (uuid): the `#D` code is the
  * client's display code and its `#` cannot travel in a path (decision 0005).
  */
-export const dutiesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
-  const duties = new DutiesService(db, clock);
-
+export const dutiesRoutes: FastifyPluginAsyncZod<{ duties: DutiesService }> = async (app, { duties }) => {
   app.get(
     '/api/duties',
     { schema: { querystring: dutyListQuery, response: { 200: dutyListResponse } } },

@@ -18,8 +18,8 @@ import { activityBatches, type ActivityFilter, countActivity } from '../../db/au
 import type { RequestOrder } from '../../db/request-order';
 import type { InteractiveLoad } from '../../lib/interactive-load';
 import { ValidationError } from '../../lib/errors';
-import { AdsService, toAdvertisement } from '../ads/ads-service';
-import { UsersService } from '../users/users-service';
+import { toAdvertisement, type AdsService } from '../ads/ads-service';
+import type { UsersService } from '../users/users-service';
 import { localMidnight } from '../../domain/calendar';
 import type { ModuleDeps } from '../module-deps';
 import { exportFileName, sendCsv, type CsvColumn } from './csv-response';
@@ -80,11 +80,16 @@ function parse<T extends z.ZodType>(schema: T, query: unknown): z.output<T> {
  * current filters, and the Data Extract's datasets, each streamed in keyset batches.
  */
 export const exportsRoutes: FastifyPluginAsyncZod<
-  ModuleDeps & { batchSize: number; requestOrder?: RequestOrder; interactiveLoad?: InteractiveLoad; timeZone?: string }
-> = async (app, { db, storage, clock, log, outbox, batchSize, requestOrder, interactiveLoad, timeZone }) => {
+  Pick<ModuleDeps, 'db' | 'clock'> & {
+    ads: AdsService;
+    users: UsersService;
+    batchSize: number;
+    requestOrder?: RequestOrder;
+    interactiveLoad?: InteractiveLoad;
+    timeZone?: string;
+  }
+> = async (app, { db, clock, ads, users, batchSize, requestOrder, interactiveLoad, timeZone }) => {
   const pacing = { order: requestOrder, load: interactiveLoad, timeZone };
-  const ads = new AdsService(db, storage, clock, log, outbox);
-  const users = new UsersService(db, storage, clock, log);
   type Job = { count(): Promise<number>; send(reply: FastifyReply, request: FastifyRequest): Promise<FastifyReply> };
 
   /**

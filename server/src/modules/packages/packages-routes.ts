@@ -8,13 +8,10 @@ import {
   packageUpdateBody,
   uuidParam,
 } from '@backoffice/contract';
-import type { ModuleDeps } from '../module-deps';
-import { PackagesService } from './packages-service';
+import type { PackagesService } from './packages-service';
 
 /** Package calls in docs/product.md#calls: `{success, packages}`, `{success, package}`, `{success}`; errors as in docs/decisions/0013-errors-and-validation.md. */
-export const packagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
-  const packages = new PackagesService(db, clock);
-
+export const packagesRoutes: FastifyPluginAsyncZod<{ packages: PackagesService }> = async (app, { packages }) => {
   app.get(
     '/api/packages',
     { schema: { querystring: packageListQuery, response: { 200: packageListResponse } } },

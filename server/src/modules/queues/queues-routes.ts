@@ -13,7 +13,7 @@ import { acceptCsvBody, answerImport, readCsvList } from '../../lib/csv-import';
 import type { CsvColumn } from '../exports/csv-response';
 import { listCsvResponse, sendListCsv } from '../exports/list-csv';
 import type { ModuleDeps } from '../module-deps';
-import { checkQueueName, QueuesService } from './queues-service';
+import { checkQueueName, type QueuesService } from './queues-service';
 
 const queueColumns: CsvColumn<ModerationQueue>[] = [
   { header: 'name', cell: (q) => q.name },
@@ -21,11 +21,9 @@ const queueColumns: CsvColumn<ModerationQueue>[] = [
 ];
 
 /** The queue names admins maintain (issue 34.5), with their CSV export and import. */
-export const queuesRoutes: FastifyPluginAsyncZod<ModuleDeps & { timeZone?: string }> = async (
-  app,
-  { db, clock, timeZone },
-) => {
-  const queues = new QueuesService(db, clock);
+export const queuesRoutes: FastifyPluginAsyncZod<
+  Pick<ModuleDeps, 'clock'> & { queues: QueuesService; timeZone?: string }
+> = async (app, { clock, queues, timeZone }) => {
   acceptCsvBody(app);
 
   app.get('/api/moderation-queues', { schema: { response: { 200: moderationQueuesResponse } } }, async () => ({

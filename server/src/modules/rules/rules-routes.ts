@@ -3,13 +3,10 @@ import { z } from 'zod';
 import { ruleBody, ruleListResponse, ruleResponse, uuidParam } from '@backoffice/contract';
 import type { FastifyRequest } from 'fastify';
 import { requirePermission } from '../access/access-guard';
-import type { ModuleDeps } from '../module-deps';
-import { RulesService } from './rules-service';
+import type { RulesService } from './rules-service';
 
 /** Moderation rules (docs/decisions/0030-moderation-rules.md): every save is a new version. */
-export const rulesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
-  const rules = new RulesService(db, clock);
-
+export const rulesRoutes: FastifyPluginAsyncZod<{ rules: RulesService }> = async (app, { rules }) => {
   /** Making a rule live, or changing or deleting a live one, needs rules.live (docs/decisions/0033-roles.md). */
   async function checkLive(request: FastifyRequest, mode: string | undefined, id?: string) {
     if (request.session?.user.role === 'administrator') return;

@@ -11,35 +11,36 @@ import {
   uuidParam,
 } from '@backoffice/contract';
 import { categoryScope } from '../access/ad-scope';
-import type { ModuleDeps } from '../module-deps';
-import { SecondReviewService } from './second-review-service';
+import type { SecondReviewService } from './second-review-service';
 
 /** Second review, quality control of decisions (docs/decisions/0030-moderation-rules.md). */
-export const secondReviewRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
-  const service = new SecondReviewService(db, clock);
-
+export const secondReviewRoutes: FastifyPluginAsyncZod<{ secondReview: SecondReviewService }> = async (
+  app,
+  { secondReview },
+) => {
   app.get(
     '/api/second-reviews',
     { schema: { querystring: secondReviewQuery.strict(), response: { 200: secondReviewListResponse } } },
-    async (request) => service.list({ ...request.query, categories: categoryScope(request) }, request.session!.user.id),
+    async (request) =>
+      secondReview.list({ ...request.query, categories: categoryScope(request) }, request.session!.user.id),
   );
 
   app.post(
     '/api/second-reviews/:id/answer',
     { schema: { params: uuidParam, body: secondReviewAnswerBody, response: { 200: secondReviewResponse } } },
-    async (request) => service.answer(request.params.id, request.body, request.session!.user.id),
+    async (request) => secondReview.answer(request.params.id, request.body, request.session!.user.id),
   );
 
   app.post(
     '/api/second-reviews/:id/settle',
     { schema: { params: uuidParam, body: secondReviewSettleBody, response: { 200: secondReviewResponse } } },
-    async (request) => service.settle(request.params.id, request.body, request.session!.user.id),
+    async (request) => secondReview.settle(request.params.id, request.body, request.session!.user.id),
   );
 
   app.get(
     '/api/second-reviews/settings',
     { schema: { response: { 200: secondReviewSettingsResponse } } },
-    async () => ({ success: true as const, rate: await service.rate() }),
+    async () => ({ success: true as const, rate: await secondReview.rate() }),
   );
 
   app.put(
@@ -47,11 +48,11 @@ export const secondReviewRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
     { schema: { body: secondReviewSettings, response: { 200: secondReviewSettingsResponse } } },
     async (request) => ({
       success: true as const,
-      rate: await service.setRate(request.body.rate, request.session!.user.id),
+      rate: await secondReview.setRate(request.body.rate, request.session!.user.id),
     }),
   );
 
   app.get('/api/second-reviews/agreement', { schema: { response: { 200: agreementResponse } } }, async () =>
-    service.agreement(),
+    secondReview.agreement(),
   );
 };

@@ -3,7 +3,7 @@ import { listImportBody, listImportResponse } from '@backoffice/contract';
 import { acceptCsvBody, answerImport, readCsvList } from '../../lib/csv-import';
 import { listCsvResponse, sendListCsv } from '../exports/list-csv';
 import type { ModuleDeps } from '../module-deps';
-import { RiskyPhrasesService } from './risky-phrases';
+import type { RiskyPhrasesService } from './risky-phrases';
 import {
   blockedPhoneColumns,
   checkPhoneLine,
@@ -11,7 +11,7 @@ import {
   importBlockedPhones,
   riskyPhraseColumns,
 } from './signals-lists-csv';
-import { SignalsService } from './signals-service';
+import type { SignalsService } from './signals-service';
 
 const importSchema = {
   consumes: ['text/csv'],
@@ -24,12 +24,9 @@ const importSchema = {
  * takes back. An import is all or nothing: a bad line anywhere is a 400 listing every bad line
  * (`lines`), and nothing is stored; otherwise the new entries are added in one transaction.
  */
-export const signalsListsRoutes: FastifyPluginAsyncZod<ModuleDeps & { timeZone?: string }> = async (
-  app,
-  { db, clock, timeZone },
-) => {
-  const signals = new SignalsService(db, clock);
-  const phrases = new RiskyPhrasesService(db, clock);
+export const signalsListsRoutes: FastifyPluginAsyncZod<
+  Pick<ModuleDeps, 'db' | 'clock'> & { signals: SignalsService; riskyPhrases: RiskyPhrasesService; timeZone?: string }
+> = async (app, { db, clock, signals, riskyPhrases: phrases, timeZone }) => {
   acceptCsvBody(app);
 
   app.get('/api/signals/blocked-phones/export.csv', { schema: { response: listCsvResponse } }, async (request, reply) =>

@@ -15,14 +15,13 @@ import {
 } from '@backoffice/contract';
 import { keepInScope } from '../access/ad-scope';
 import type { ModuleDeps } from '../module-deps';
-import { RiskyPhrasesService } from './risky-phrases';
-import { SignalsService } from './signals-service';
+import type { RiskyPhrasesService } from './risky-phrases';
+import type { SignalsService } from './signals-service';
 
 /** Trust signals (docs/decisions/0029-trust-signals.md): an ad's signals and near-duplicates, the phone blocklist. */
-export const signalsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
-  const signals = new SignalsService(db, clock);
-  const phrases = new RiskyPhrasesService(db, clock);
-
+export const signalsRoutes: FastifyPluginAsyncZod<
+  Pick<ModuleDeps, 'db'> & { signals: SignalsService; riskyPhrases: RiskyPhrasesService }
+> = async (app, { db, signals, riskyPhrases: phrases }) => {
   app.get(
     '/api/advertisements/:id/signals',
     { schema: { params: uuidParam, response: { 200: adSignalsResponse } } },

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { strikeParams, strikeRemoveBody, userStrikesResponse, uuidParam } from '@backoffice/contract';
-import type { ModuleDeps } from '../module-deps';
-import { StrikesService } from './strikes-service';
+import type { StrikesService } from './strikes-service';
 
 /** An advertiser's strikes, and an admin removing one with a note (docs/decisions/0035-strikes-and-languages.md). */
-export const strikesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, clock }) => {
-  const strikes = new StrikesService(db, clock);
-
+export const strikesRoutes: FastifyPluginAsyncZod<{ strikes: StrikesService }> = async (app, { strikes }) => {
   app.get(
     '/api/users/:id/strikes',
     { schema: { params: uuidParam, response: { 200: userStrikesResponse } } },

@@ -17,7 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ModuleDeps } from '../module-deps';
 import { strikesOf } from '../strikes/strikes-service';
-import { UsersService, type Actor } from './users-service';
+import type { Actor, UsersService } from './users-service';
 
 const params = uuidParam;
 const actor = (request: FastifyRequest): Actor => ({
@@ -26,9 +26,10 @@ const actor = (request: FastifyRequest): Actor => ({
 });
 
 /** User calls in docs/product.md#calls (admin-only, docs/decisions/0012-access-control.md), with server-side search and paging on the list. */
-export const usersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, clock, log }) => {
-  const users = new UsersService(db, storage, clock, log);
-
+export const usersRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'clock'> & { users: UsersService }> = async (
+  app,
+  { db, clock, users },
+) => {
   app.get(
     '/api/users',
     { schema: { querystring: userListQuery, response: { 200: userListResponse } } },
