@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -113,4 +113,22 @@ export async function ping(db: Db): Promise<void> {
 /** The rows of `db.execute(sql…)`: both drivers answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+type Preparing = {
+  dialect: { sqlToQuery(query: SQL): unknown };
+  session: {
+    prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
+  };
+};
+
+/**
+ * `db.execute(query)` as a named prepared statement: PostgreSQL parses and plans it once per
+ * connection rather than on every call (PGlite ignores the name). For a hot statement whose text
+ * never changes, only its values: the public intake's (docs/decisions/0034-reports.md). Drizzle
+ * names only its query builders' statements, so this reaches its session as `execute` itself does.
+ */
+export function executePrepared(db: Executor, name: string, query: SQL): Promise<unknown> {
+  const { dialect, session } = db as unknown as Preparing;
+  return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { auditInsertFrom } from '../../domain/audit-writer';
-import { rowsOf, type Executor } from '../../db/client';
+import { executePrepared, rowsOf, type Executor } from '../../db/client';
 
 /**
  * The public intake's SQL (docs/decisions/0034-reports.md, "One statement per report"): a report
@@ -50,16 +50,24 @@ export async function storeReport(db: Executor, r: NewReport): Promise<{ id: str
   const event = sql`event as (insert into ad_live_events (type, ad_id, by_id) select 'report', id, null from stored)`;
   if (!r.adId) {
     const [row] = rowsOf<{ id: string }>(
-      await db.execute(sql`with stored as (insert into reports (${columns}) values (${values(sql`null`, sql`null`)}) returning id), ${event}
-        select id from stored`),
+      await executePrepared(
+        db,
+        'store_bug_report',
+        sql`with stored as (insert into reports (${columns}) values (${values(sql`null`, sql`null`)}) returning id), ${event}
+        select id from stored`,
+      ),
     );
     return { id: row!.id, created: true };
   }
   const details = sql`jsonb_build_object('reason', ${r.reason}::text, 'report', jsonb_build_object('_id', s.id,
     'weight', s.weight, 'openReports', c.open_reports, 'reportWeight', round(c.report_weight::numeric, 2)::float8,
     'signal', ad.status = 'pending'))`;
+  // One text whatever the report (its values are parameters), so it is prepared once per connection.
   const [row] = rowsOf<{ id: string; created: boolean }>(
-    await db.execute(sql`with ad as (
+    await executePrepared(
+      db,
+      'store_ad_report',
+      sql`with ad as (
         select id, heading, user_id, status, rule_priority, posting_date from advertisements where id = ${r.adId}::uuid for update),
       stored as (
         insert into reports (${columns}) select ${values(sql`ad.id`, sql`ad.heading`)} from ad
@@ -84,7 +92,8 @@ export async function storeReport(db: Executor, r: NewReport): Promise<{ id: str
         on conflict (ad_id, kind) do update set evidence = excluded.evidence, strength = excluded.strength),
       audit as (${auditInsertFrom(sql`select 'ad', ad.id, ad.heading, 'reported', null::uuid, 'Public report',
         ${at}::timestamptz, null, ${details}, ad.user_id, null::timestamptz from ad, counted c, stored s`)})
-      select id, created from stored`),
+      select id, created from stored`,
+    ),
   );
   return row;
 }
