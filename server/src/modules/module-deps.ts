@@ -4,7 +4,10 @@ import type { Clock } from '../lib/clock';
 import type { AdvertiserOutbox } from '../messages/advertiser-outbox';
 import type { FileStorage } from '../storage/file-storage';
 
-/** What every admin module's route plugin receives from buildApp. */
+/**
+ * What buildApp builds every service from (buildServices, server/src/services.ts); a route plugin
+ * that still reads the database or the clock itself takes `db` or `clock` from here as well.
+ */
 export type ModuleDeps = {
   db: Db;
   storage: FileStorage;
