@@ -41,7 +41,7 @@ export function buildServices(deps: ModuleDeps, settings: ServiceSettings) {
     account: new AccountService(db, clock, auth),
     twoFactor: new TwoFactorService(db, clock, auth),
     passkeys: new PasskeyService(db, clock, auth),
-    activity: new ActivityService(db, clock),
+    activity: new ActivityService(db, clock, settings.timeZone),
     ads: new AdsService(db, storage, clock, log, outbox, random),
     adReads: new AdsReadService(db, clock, settings.timeZone),
     banners: new BannerAdsService(db, storage, clock, log),

@@ -41,6 +41,25 @@ describeApi('the marketplace time zone setting', () => {
     });
   });
 
+  it("filters the activity log's days in the zone MARKETPLACE_TIME_ZONE names, as its export does", async () => {
+    // 05:00 UTC on the 18th is the evening of the 17th in Chicago.
+    t = await buildTestApp({
+      clock: testClock(new Date('2026-11-18T05:00:00Z')),
+      env: { MARKETPLACE_TIME_ZONE: 'America/Chicago' },
+    });
+    const admin = await makeAdmin(t.database.db);
+    const api = adminClient(t.app, await signIn(t.app, admin.email));
+    const ad = await makeAd(t.database.db, { heading: 'Decided late in Chicago' });
+    expect((await api.send('PUT', `/api/advertisements/${ad.id}/status`, { status: 'approved' })).statusCode).toBe(200);
+    const days = async (day: string) => {
+      const res = await api.send('GET', `/api/activity?from=${day}&to=${day}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { events: { action: string }[] }).events.map((e) => e.action);
+    };
+    expect(await days('2026-11-17')).toContain('approved');
+    expect(await days('2026-11-18')).not.toContain('approved');
+  });
+
   it('names the zone in the page it serves, for the screens', async () => {
     const web = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-web-'));
     fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><html><head><title>x</title></head></html>');
