@@ -1,31 +1,36 @@
 /**
- * docs/decisions/0006-banner-ads.md: what an uploaded file really is, from its bytes alone (never its name or declared type).
+ * What an uploaded file really is, from its bytes alone (never its name or declared type), and the
+ * canvas it would make a decoder allocate (docs/decisions/0006-banner-ads.md, 0019-object-storage-and-thumbnails.md).
  *
  * Magic bytes are not enough: "a PNG signature followed by a script" starts like a PNG. So each
  * format's container is walked to its end and must account for every byte:
- * - PNG: signature, IHDR first, chunks with valid types, lengths and CRCs, at least one IDAT,
- *   IEND last, nothing after it;
- * - JPEG: SOI, well-formed marker segments, a frame header before the first scan, entropy-coded
- *   data, EOI last (only zero padding after it);
- * - GIF: header, screen descriptor, colour tables, extension and image blocks made of sub-blocks,
- *   at least one image, the trailer last, nothing after it;
- * - WebP: RIFF length equal to the file, chunks that fill it exactly, a VP8, VP8L or VP8X
- *   (extended) first chunk with a valid bitstream header.
- * Pixel data is not decoded; a structurally valid file is served with its real Content-Type and
- * `nosniff`, so a browser only ever treats it as an image.
+ * - PNG: IHDR first, chunks with valid types, lengths and CRCs, an IDAT, IEND last, nothing after;
+ * - JPEG: well-formed marker segments, a frame header before the first scan, entropy-coded data,
+ *   EOI last (only zero padding after it);
+ * - GIF: screen descriptor, colour tables, extension and image blocks made of sub-blocks, at least
+ *   one image, the trailer last, nothing after it;
+ * - WebP: chunks filling the RIFF length and the file exactly, VP8, VP8L or VP8X first, every
+ *   bitstream header valid.
+ * The same walk reads each size a header declares as it reaches it (PNG IHDR, JPEG frame, GIF screen
+ * and frames, which browsers honour past the screen, WebP VP8X canvas, bitstreams and animation
+ * frames); the canvas is the largest. An upload's walk stops at the first size over the limits, so a
+ * decompression bomb is refused before the rest is read. No pixel is decoded; a file that passes is
+ * served with its real Content-Type and `nosniff`, so a browser only ever treats it as an image.
  */
 
 import { crc32 } from 'node:zlib';
+import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE } from '@backoffice/contract';
 
-export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
-
-export type SniffResult =
-  | { ok: true; type: ImageType; extension: 'png' | 'jpg' | 'gif' | 'webp'; width: number; height: number }
-  | { ok: false; reason: string };
-
+const TYPES = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' } as const;
+type Extension = keyof typeof TYPES;
+export type ImageType = (typeof TYPES)[Extension];
 type Dimensions = { width: number; height: number };
 
+export type SniffResult =
+  ({ ok: true; type: ImageType; extension: Extension } & Dimensions) | { ok: false; reason: string };
+
 class Invalid extends Error {}
+class TooLarge extends Error {}
 
 function fail(reason: string): never {
   throw new Invalid(reason);
@@ -40,22 +45,32 @@ function positive(d: Dimensions): Dimensions {
   return d;
 }
 
-// --- PNG -----------------------------------------------------------------------------------
+/** Over the limits: more than IMAGE_MAX_SIDE on a side or more than IMAGE_MAX_PIXELS in all. */
+export const tooManyPixels = (d: Dimensions) =>
+  d.width > IMAGE_MAX_SIDE || d.height > IMAGE_MAX_SIDE || d.width * d.height > IMAGE_MAX_PIXELS;
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** The largest canvas declared so far; an upload's walk ends at the first size over the limits. */
+class Canvas {
+  width = 0;
+  height = 0;
+  constructor(private readonly stopOverLimits: boolean) {}
+  grow(d: Dimensions): void {
+    this.width = Math.max(this.width, d.width);
+    this.height = Math.max(this.height, d.height);
+    if (this.stopOverLimits && tooManyPixels(this)) throw new TooLarge();
+  }
+}
 
-/** Allowed bit depths per PNG colour type. */
-const pngDepths: Record<number, number[]> = {
-  0: [1, 2, 4, 8, 16],
-  2: [8, 16],
-  3: [1, 2, 4, 8],
-  4: [8, 16],
-  6: [8, 16],
-};
+const PNG_SIGNATURE = '\x89PNG\r\n\x1a\n';
 
-function parsePng(buf: Buffer): Dimensions {
+/** Allowed bit depths by PNG colour type (there is no type 1 or 5). */
+const pngDepths = [[1, 2, 4, 8, 16], [], [8, 16], [1, 2, 4, 8], [8, 16], [], [8, 16]];
+
+function parsePng(buf: Buffer, canvas: Canvas): void {
+  need(buf, 24, 'PNG header');
+  if (buf.readUInt32BE(8) !== 13 || buf.toString('latin1', 12, 16) !== 'IHDR') fail('PNG must start with IHDR');
+  canvas.grow(positive({ width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) }));
   let at = PNG_SIGNATURE.length;
-  let dims: Dimensions | null = null;
   let sawIdat = false;
   for (let index = 0; ; index++) {
     need(buf, at + 12, 'PNG chunk');
@@ -67,12 +82,8 @@ function parsePng(buf: Buffer): Dimensions {
     need(buf, dataEnd + 4, `PNG ${type} chunk`);
     if (crc32(buf.subarray(at + 4, dataEnd)) !== buf.readUInt32BE(dataEnd)) fail(`bad CRC in PNG ${type} chunk`);
     if (index === 0) {
-      if (type !== 'IHDR' || length !== 13) fail('PNG must start with IHDR');
-      const colourType = buf[at + 17]!;
-      const depth = buf[at + 16]!;
-      if (!pngDepths[colourType]?.includes(depth)) fail('invalid PNG bit depth or colour type');
+      if (!pngDepths[buf[at + 17]!]?.includes(buf[at + 16]!)) fail('invalid PNG bit depth or colour type');
       if (buf[at + 18] !== 0 || buf[at + 19] !== 0 || buf[at + 20]! > 1) fail('invalid PNG header');
-      dims = positive({ width: buf.readUInt32BE(at + 8), height: buf.readUInt32BE(at + 12) });
     } else if (type === 'IHDR') {
       fail('repeated IHDR');
     }
@@ -82,70 +93,60 @@ function parsePng(buf: Buffer): Dimensions {
       if (length !== 0) fail('IEND must be empty');
       if (!sawIdat) fail('PNG without image data');
       if (at !== buf.length) fail('bytes after PNG IEND');
-      return dims!;
+      return;
     }
   }
 }
-
-// --- JPEG ----------------------------------------------------------------------------------
 
 /** SOF markers: C0–CF except DHT (C4), JPG (C8) and DAC (CC). */
 const isSof = (m: number) => m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
 const isRst = (m: number) => m >= 0xd0 && m <= 0xd7;
 
-function parseJpeg(buf: Buffer): Dimensions {
+function parseJpeg(buf: Buffer, canvas: Canvas): void {
   let at = 2;
-  let dims: Dimensions | null = null;
+  let framed = false;
   let sawScan = false;
   for (;;) {
     need(buf, at + 2, 'JPEG marker');
     if (buf[at] !== 0xff) fail('expected a JPEG marker');
     // Any number of 0xFF fill bytes may precede a marker.
-    while (buf[at + 1] === 0xff) {
-      at++;
-      need(buf, at + 2, 'JPEG marker');
-    }
+    while (buf[at + 1] === 0xff) need(buf, ++at + 2, 'JPEG marker');
     const marker = buf[at + 1]!;
     at += 2;
     if (marker === 0xd9) {
-      if (!dims || !sawScan) fail('JPEG without a frame or scan');
+      if (!framed || !sawScan) fail('JPEG without a frame or scan');
       // Some encoders pad files with zeros; anything else after EOI is refused.
       for (let i = at; i < buf.length; i++) if (buf[i] !== 0) fail('bytes after JPEG EOI');
-      return dims;
+      return;
     }
     if (marker === 0x00 || marker === 0xd8 || isRst(marker)) fail('unexpected JPEG marker');
     if (marker === 0x01) continue; // TEM: no length
     need(buf, at + 2, 'JPEG segment length');
     const length = buf.readUInt16BE(at);
     if (length < 2) fail('invalid JPEG segment length');
-    need(buf, at + length, 'JPEG segment');
     if (isSof(marker)) {
-      if (dims) fail('repeated JPEG frame header');
-      if (length < 8) fail('short JPEG frame header');
-      const components = buf[at + 7]!;
-      if (components < 1 || length !== 8 + components * 3) fail('invalid JPEG frame header');
-      dims = positive({ height: buf.readUInt16BE(at + 3), width: buf.readUInt16BE(at + 5) });
+      if (framed) fail('repeated JPEG frame header');
+      need(buf, at + 7, 'JPEG frame header');
+      canvas.grow(positive({ height: buf.readUInt16BE(at + 3), width: buf.readUInt16BE(at + 5) }));
+      framed = true;
     }
+    need(buf, at + length, 'JPEG segment');
+    if (isSof(marker) && (length < 8 || buf[at + 7]! < 1 || length !== 8 + buf[at + 7]! * 3))
+      fail('invalid JPEG frame header');
     at += length;
     if (marker !== 0xda) continue;
     // Start of scan: entropy-coded data runs to the next marker other than a stuffed 0xFF00 or RSTn.
-    if (!dims) fail('JPEG scan before frame header');
+    if (!framed) fail('JPEG scan before frame header');
     sawScan = true;
-    for (;;) {
-      const ff = buf.indexOf(0xff, at);
+    for (let ff = buf.indexOf(0xff, at); ; ff = buf.indexOf(0xff, ff + 2)) {
       if (ff < 0 || ff + 1 >= buf.length) fail('truncated JPEG scan');
-      const next = buf[ff + 1]!;
-      if (next === 0x00 || isRst(next)) {
-        at = ff + 2;
-        continue;
+      if (buf[ff + 1] !== 0x00 && !isRst(buf[ff + 1]!)) {
+        at = ff;
+        break;
       }
-      at = ff;
-      break;
     }
   }
 }
-
-// --- GIF -----------------------------------------------------------------------------------
 
 function skipSubBlocks(buf: Buffer, at: number): number {
   for (;;) {
@@ -156,11 +157,14 @@ function skipSubBlocks(buf: Buffer, at: number): number {
   }
 }
 
-function parseGif(buf: Buffer): Dimensions {
+/** Bytes of the colour table a GIF packed field announces. */
+const colourTable = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
+
+function parseGif(buf: Buffer, canvas: Canvas): void {
   need(buf, 13, 'GIF header');
-  const dims = positive({ width: buf.readUInt16LE(6), height: buf.readUInt16LE(8) });
-  const packed = buf[10]!;
-  let at = 13 + (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
+  const screen = { width: buf.readUInt16LE(6), height: buf.readUInt16LE(8) };
+  canvas.grow(screen);
+  let at = 13 + colourTable(buf[10]!);
   let images = 0;
   for (;;) {
     need(buf, at + 1, 'GIF block');
@@ -168,15 +172,18 @@ function parseGif(buf: Buffer): Dimensions {
     if (introducer === 0x3b) {
       if (images === 0) fail('GIF without an image');
       if (at + 1 !== buf.length) fail('bytes after GIF trailer');
-      return dims;
+      positive(screen);
+      return;
     }
     if (introducer === 0x21) {
       need(buf, at + 2, 'GIF extension');
       at = skipSubBlocks(buf, at + 2);
     } else if (introducer === 0x2c) {
       need(buf, at + 10, 'GIF image descriptor');
-      const local = buf[at + 9]!;
-      at += 10 + (local & 0x80 ? 3 * 2 ** ((local & 0x07) + 1) : 0);
+      // A frame reaching past the logical screen: browsers enlarge the canvas to hold it.
+      const u16 = (offset: number) => buf.readUInt16LE(at + offset);
+      canvas.grow({ width: u16(1) + u16(5), height: u16(3) + u16(7) });
+      at += 10 + colourTable(buf[at + 9]!);
       need(buf, at + 1, 'GIF image data');
       const minCodeSize = buf[at]!;
       if (minCodeSize < 2 || minCodeSize > 11) fail('invalid GIF LZW code size');
@@ -188,81 +195,106 @@ function parseGif(buf: Buffer): Dimensions {
   }
 }
 
-// --- WebP ----------------------------------------------------------------------------------
-
-function vp8Dimensions(buf: Buffer, at: number, size: number): Dimensions {
+function vp8(buf: Buffer, at: number, size: number, canvas: Canvas): void {
   // Frame tag (3 bytes, key frame bit clear), start code 9D 01 2A, then 14-bit width and height.
   if (size < 10) fail('short VP8 chunk');
-  if ((buf[at]! & 0x01) !== 0) fail('VP8 data is not a key frame');
   if (buf[at + 3] !== 0x9d || buf[at + 4] !== 0x01 || buf[at + 5] !== 0x2a) fail('bad VP8 start code');
-  return positive({ width: buf.readUInt16LE(at + 6) & 0x3fff, height: buf.readUInt16LE(at + 8) & 0x3fff });
+  canvas.grow(positive({ width: buf.readUInt16LE(at + 6) & 0x3fff, height: buf.readUInt16LE(at + 8) & 0x3fff }));
+  if ((buf[at]! & 0x01) !== 0) fail('VP8 data is not a key frame');
 }
 
-function vp8lDimensions(buf: Buffer, at: number, size: number): Dimensions {
+function vp8l(buf: Buffer, at: number, size: number, canvas: Canvas): void {
   // Signature 0x2F, then 14-bit width-1 and height-1 and a 3-bit version that must be 0.
   if (size < 5 || buf[at] !== 0x2f) fail('bad VP8L signature');
   const bits = buf.readUInt32LE(at + 1);
+  canvas.grow({ width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 });
   if (bits >>> 29 !== 0) fail('unknown VP8L version');
-  return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
 }
 
-function parseWebp(buf: Buffer): Dimensions {
+/** A 24-bit size field stored minus one (VP8X canvas, ANMF frame). */
+const u24plus1 = (buf: Buffer, at: number) => buf.readUIntLE(at, 3) + 1;
+
+/** The bytes at the start of a chunk that hold its sizes: read before the rest of the chunk is required. */
+const SIZE_BYTES: Record<string, number> = { 'VP8 ': 10, VP8L: 5, VP8X: 10, ANMF: 12 };
+
+function parseWebp(buf: Buffer, canvas: Canvas): void {
   need(buf, 12, 'RIFF header');
-  if (buf.readUInt32LE(4) + 8 !== buf.length) fail('RIFF length does not match the file');
-  const chunks: Array<{ id: string; at: number; size: number }> = [];
-  let at = 12;
-  while (at < buf.length) {
+  let first: string | null = null;
+  let image = false;
+  for (let at = 12; at < buf.length;) {
     need(buf, at + 8, 'WebP chunk header');
     const id = buf.toString('latin1', at, at + 4);
     if (!/^[\x20-\x7e]{4}$/.test(id)) fail('invalid WebP chunk id');
     const size = buf.readUInt32LE(at + 4);
-    const end = at + 8 + size + (size & 1);
-    need(buf, end, `WebP ${id} chunk`);
-    chunks.push({ id, at: at + 8, size });
-    at = end;
+    const data = at + 8;
+    at = data + size + (size & 1);
+    need(buf, data + Math.min(size, SIZE_BYTES[id] ?? 0), `WebP ${id} chunk`); // the sizes first, then the rest
+    first ??= id;
+    if (!['VP8 ', 'VP8L', 'VP8X'].includes(first)) fail('WebP must start with VP8, VP8L or VP8X');
+    if (id === 'VP8 ') vp8(buf, data, size, canvas);
+    else if (id === 'VP8L') vp8l(buf, data, size, canvas);
+    else if (id === 'VP8X') {
+      if (size < 10) fail('short VP8X chunk');
+      canvas.grow({ width: u24plus1(buf, data + 4), height: u24plus1(buf, data + 7) });
+    } else if (id === 'ANMF') {
+      // Frame offset (stored halved) plus frame size.
+      if (size < 16) fail('short ANMF chunk');
+      canvas.grow({
+        width: buf.readUIntLE(data, 3) * 2 + u24plus1(buf, data + 6),
+        height: buf.readUIntLE(data + 3, 3) * 2 + u24plus1(buf, data + 9),
+      });
+    }
+    if (id === 'VP8 ' || id === 'VP8L' || id === 'ANMF') image = true;
+    need(buf, at, `WebP ${id} chunk`);
   }
-  const first = chunks[0];
-  if (!first) fail('WebP without chunks');
-  if (first.id === 'VP8 ') return vp8Dimensions(buf, first.at, first.size);
-  if (first.id === 'VP8L') return vp8lDimensions(buf, first.at, first.size);
-  if (first.id !== 'VP8X' || first.size < 10) fail('WebP must start with VP8, VP8L or VP8X');
-  // Extended format: canvas size (24-bit width-1, height-1), then a bitstream or animation frames.
-  const canvas = {
-    width: buf.readUIntLE(first.at + 4, 3) + 1,
-    height: buf.readUIntLE(first.at + 7, 3) + 1,
-  };
-  const rest = chunks.slice(1);
-  const bitstream = rest.find((c) => c.id === 'VP8 ' || c.id === 'VP8L');
-  if (bitstream) {
-    if (bitstream.id === 'VP8 ') vp8Dimensions(buf, bitstream.at, bitstream.size);
-    else vp8lDimensions(buf, bitstream.at, bitstream.size);
-  } else if (!rest.some((c) => c.id === 'ANMF')) {
-    fail('WebP without image data');
-  }
-  return canvas;
+  if (buf.readUInt32LE(4) + 8 !== buf.length) fail('RIFF length does not match the file');
+  if (!image) fail('WebP without image data');
 }
 
-// --- Entry point ---------------------------------------------------------------------------
+/** The format the magic bytes name, or null. */
+function formatOf(buf: Buffer): Extension | null {
+  const is = (text: string, at = 0) => buf.toString('latin1', at, at + text.length) === text;
+  if (is(PNG_SIGNATURE)) return 'png';
+  if (is('\xff\xd8\xff')) return 'jpg';
+  if (is('GIF87a') || is('GIF89a')) return 'gif';
+  return is('RIFF') && is('WEBP', 8) ? 'webp' : null;
+}
 
-const startsWith = (buf: Buffer, bytes: number[] | Buffer, offset = 0) =>
-  buf.length >= offset + bytes.length && [...bytes].every((b, i) => buf[offset + i] === b);
+const parsers = { png: parsePng, jpg: parseJpeg, gif: parseGif, webp: parseWebp };
 
-const ascii = (s: string) => [...Buffer.from(s, 'latin1')];
+/** The file's type, its structure walked; throws Invalid, or TooLarge as soon as an upload's canvas is over the limits. */
+function walk(buf: Buffer, canvas: Canvas): { type: ImageType; extension: Extension } {
+  if (buf.length === 0) fail('empty file');
+  const extension = formatOf(buf);
+  if (!extension) fail('not a JPEG, PNG, GIF or WebP file');
+  parsers[extension](buf, canvas);
+  return { type: TYPES[extension], extension };
+}
 
 /** Identifies a JPEG, PNG, GIF or WebP file by walking its structure; anything else is refused. */
 export function sniffImage(buf: Buffer): SniffResult {
+  const canvas = new Canvas(false);
   try {
-    if (buf.length === 0) return { ok: false, reason: 'empty file' };
-    if (startsWith(buf, PNG_SIGNATURE)) return { ok: true, type: 'image/png', extension: 'png', ...parsePng(buf) };
-    if (startsWith(buf, [0xff, 0xd8, 0xff]))
-      return { ok: true, type: 'image/jpeg', extension: 'jpg', ...parseJpeg(buf) };
-    if (startsWith(buf, ascii('GIF87a')) || startsWith(buf, ascii('GIF89a')))
-      return { ok: true, type: 'image/gif', extension: 'gif', ...parseGif(buf) };
-    if (startsWith(buf, ascii('RIFF')) && startsWith(buf, ascii('WEBP'), 8))
-      return { ok: true, type: 'image/webp', extension: 'webp', ...parseWebp(buf) };
-    return { ok: false, reason: 'not a JPEG, PNG, GIF or WebP file' };
+    return { ok: true, ...walk(buf, canvas), width: canvas.width, height: canvas.height };
   } catch (err) {
     if (err instanceof Invalid) return { ok: false, reason: err.message };
+    throw err;
+  }
+}
+
+export type UploadCheck =
+  { ok: true; type: ImageType; extension: Extension } | { ok: false; problem: 'type' | 'dimensions' };
+
+/**
+ * What every image upload goes through: 'dimensions' as soon as a header declares a canvas over the
+ * limits (whatever follows it), else 'type' unless the file is a well-formed JPEG, PNG, WebP or GIF.
+ */
+export function checkUploadedImage(buf: Buffer): UploadCheck {
+  try {
+    return { ok: true, ...walk(buf, new Canvas(true)) };
+  } catch (err) {
+    if (err instanceof TooLarge) return { ok: false, problem: 'dimensions' };
+    if (err instanceof Invalid) return { ok: false, problem: 'type' };
     throw err;
   }
 }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { IMAGE_MAX_PIXELS } from '@backoffice/contract';
 import { stage, type FileStorage, type StagedFile } from './file-storage';
-import { checkUploadedImage } from './image-dimensions';
+import { checkUploadedImage } from './image-sniff';
 import { isOriginalKey, isThumbnailWidth, THUMBNAIL_WIDTHS, thumbnailKey, type ThumbnailWidth } from './thumbnail-keys';
 
 /** Originals larger than this are not read for a thumbnail (the placeholder is shown instead). */
@@ -14,7 +14,7 @@ sharp.cache(false);
 /**
  * A WebP `width` pixels wide (or the original's width if smaller: never enlarged), turned upright
  * by its EXIF orientation. Null when the bytes are not an image we accept or do not decode: the
- * canvas is checked from the headers first (image-dimensions.ts), so a decompression bomb is
+ * canvas is checked from the headers first (image-sniff.ts), so a decompression bomb is
  * refused before any pixel is decoded, and the decoder is told the same limit.
  */
 export async function makeThumbnail(original: Buffer, width: ThumbnailWidth): Promise<Buffer | null> {

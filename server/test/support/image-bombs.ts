@@ -87,3 +87,37 @@ export function webpLossyDeclaring(width: number, height: number): Buffer {
   webp.writeUInt16LE(height, 28);
   return webp;
 }
+
+/** The extended WebP with its VP8X canvas kept at 4×3 and its VP8 bitstream declaring another size. */
+export function webpBitstreamPastCanvas(width: number, height: number): Buffer {
+  const webp = images.webpExtended();
+  const vp8 = webp.indexOf('VP8 ', 12, 'latin1') + 8;
+  webp.writeUInt16LE(width, vp8 + 6);
+  webp.writeUInt16LE(height, vp8 + 8);
+  return webp;
+}
+
+/** An animated WebP on a 1×1 canvas whose one frame (ANMF, holding the lossless test image) declares another size. */
+export function webpFramePastCanvas(width: number, height: number): Buffer {
+  const chunk = (id: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.write(id, 0, 'latin1');
+    head.writeUInt32LE(data.length, 4);
+    return Buffer.concat([head, data, Buffer.alloc(data.length & 1)]);
+  };
+  const vp8x = Buffer.alloc(10);
+  vp8x[0] = 0x02; // animation
+  const frame = Buffer.alloc(16); // x, y, width-1, height-1 (24 bits each), duration, flags
+  frame.writeUIntLE(width - 1, 6, 3);
+  frame.writeUIntLE(height - 1, 9, 3);
+  const body = Buffer.concat([
+    chunk('VP8X', vp8x),
+    chunk('ANIM', Buffer.alloc(6)),
+    chunk('ANMF', Buffer.concat([frame, images.webpLossless().subarray(12)])),
+  ]);
+  const head = Buffer.alloc(12);
+  head.write('RIFF', 0, 'latin1');
+  head.writeUInt32LE(body.length + 4, 4);
+  head.write('WEBP', 8, 'latin1');
+  return Buffer.concat([head, body]);
+}

@@ -1,25 +1,36 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkUploadedImage, imageDimensions, tooManyPixels } from '../../src/storage/image-dimensions';
-import { sniffImage } from '../../src/storage/image-sniff';
+import { checkUploadedImage, sniffImage, tooManyPixels } from '../../src/storage/image-sniff';
 import { images } from '../support/banner-images';
 import {
   blackPng,
   gifFrame,
   gifScreen,
   jpegDeclaring,
+  webpBitstreamPastCanvas,
   webpCanvas,
+  webpFramePastCanvas,
   webpLosslessDeclaring,
   webpLossyDeclaring,
 } from '../support/image-bombs';
 
 const real = Object.entries(images).map(([name, make]) => [name, make()] as const);
 
+/** `bytes` with the byte at `at` changed. */
+const corrupt = (bytes: Buffer, at: number) => {
+  bytes[at] ^= 0xff;
+  return bytes;
+};
+/** `bytes` up to `length` bytes after the first `marker`. */
+const cutAfter = (bytes: Buffer, marker: number[], length: number) =>
+  bytes.subarray(0, bytes.indexOf(Buffer.from(marker)) + length);
+
 describe('image dimensions from the headers (issue 17: decompression bombs)', () => {
-  it.each(real)('reads the size of a real %s as the structural check does', (_, bytes) => {
+  it.each(real)('accepts a real %s as the structural check does, within the limits', (_, bytes) => {
     const sniffed = sniffImage(bytes);
     if (!sniffed.ok) throw new Error('test image not accepted');
-    expect(imageDimensions(bytes)).toEqual({ width: sniffed.width, height: sniffed.height });
+    expect(tooManyPixels(sniffed)).toBe(false);
+    expect(checkUploadedImage(bytes)).toEqual({ ok: true, type: sniffed.type, extension: sniffed.extension });
   });
 
   it.each([
@@ -30,9 +41,23 @@ describe('image dimensions from the headers (issue 17: decompression bombs)', ()
     ['a WebP VP8X canvas', webpCanvas(16_000_000, 16_000_000), 16_000_000, 16_000_000],
     ['a lossless WebP', webpLosslessDeclaring(16_384, 16_384), 16_384, 16_384],
     ['a lossy WebP', webpLossyDeclaring(16_383, 16_383), 16_383, 16_383],
+    ['a VP8 bitstream past a 4×3 VP8X canvas', webpBitstreamPastCanvas(16_383, 16_383), 16_383, 16_383],
+    ['an animated WebP frame past a 1×1 canvas', webpFramePastCanvas(20_000, 20_000), 20_000, 20_000],
   ])('reads the huge size %s declares without decoding it', (_, bytes, width, height) => {
     expect(bytes.length).toBeLessThan(200_000);
-    expect(imageDimensions(bytes)).toEqual({ width, height });
+    expect(sniffImage(bytes)).toMatchObject({ ok: true, width, height });
+    expect(checkUploadedImage(bytes)).toEqual({ ok: false, problem: 'dimensions' });
+  });
+
+  it.each([
+    ['a PNG cut after its header', blackPng(30_000, 30_000).subarray(0, 33)],
+    ['a PNG with its data corrupted', corrupt(blackPng(30_000, 30_000), 60)],
+    ['a JPEG cut after its frame header', cutAfter(jpegDeclaring(65_000, 65_000), [0xff, 0xc0], 11)],
+    ['a GIF cut after its screen', gifScreen(65_535, 65_535).subarray(0, 13)],
+    ['a GIF cut after its frame descriptor', cutAfter(gifFrame(60_000, 60_000), [0x2c], 10)],
+    ['a WebP cut after its VP8X canvas', webpCanvas(16_000_000, 16_000_000).subarray(0, 30)],
+  ])('refuses %s as too large: the size is read first, whatever follows it', (_, bytes) => {
+    expect(sniffImage(bytes).ok).toBe(false);
     expect(checkUploadedImage(bytes)).toEqual({ ok: false, problem: 'dimensions' });
   });
 
@@ -55,12 +80,15 @@ describe('image dimensions from the headers (issue 17: decompression bombs)', ()
     expect(checkUploadedImage(blackPng(width, height)).ok).toBe(!over);
   });
 
-  it('never throws on truncated, corrupted or random bytes; unreadable sizes are refused as not an image', () => {
+  it('never throws on truncated, corrupted or random bytes, and agrees with the structural check', () => {
     const samples = real.map(([, b]) => b);
     const agree = (bytes: Buffer) => {
-      const size = imageDimensions(bytes);
-      expect(size === 'unknown' || (size.width >= 1 && size.height >= 1)).toBe(true);
-      if (size === 'unknown') expect(checkUploadedImage(bytes)).toEqual({ ok: false, problem: 'type' });
+      const check = checkUploadedImage(bytes);
+      const sniffed = sniffImage(bytes);
+      if (sniffed.ok) expect(sniffed.width >= 1 && sniffed.height >= 1).toBe(true);
+      if (check.ok) expect(sniffed.ok && !tooManyPixels(sniffed) && sniffed.type === check.type).toBe(true);
+      else if (check.problem === 'type') expect(sniffed.ok).toBe(false);
+      else expect(!sniffed.ok || tooManyPixels(sniffed)).toBe(true);
     };
     for (const bytes of samples) for (let n = 0; n < bytes.length; n++) agree(bytes.subarray(0, n));
     fc.assert(fc.property(fc.uint8Array({ maxLength: 512 }), (bytes) => agree(Buffer.from(bytes))));

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checkUploadedImage } from '../../src/storage/image-dimensions';
 import { carriesMetadata, storableImage } from '../../src/storage/image-metadata';
+import { checkUploadedImage } from '../../src/storage/image-sniff';
 import { images } from '../support/banner-images';
 
 /** The 1×1 test GIF's frame (graphic control extension, image descriptor, image data). */

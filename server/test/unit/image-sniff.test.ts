@@ -1,7 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { sniffImage } from '../../src/storage/image-sniff';
+import { checkUploadedImage, sniffImage } from '../../src/storage/image-sniff';
 import { hostile, images } from '../support/banner-images';
 
 /** A PNG chunk with a correct CRC, so tests can build structurally odd but checksum-valid files. */
@@ -98,6 +99,16 @@ describe('sniffImage (docs/decisions/0006-banner-ads.md)', () => {
     ],
   ])('refuses %s', (_, bytes) => {
     expect(sniffImage(bytes).ok).toBe(false);
+  });
+
+  it('refuses, as uploads, the formats sharp reads besides ours (TIFF, HEIF/AVIF, SVG)', async () => {
+    const grey = () => sharp({ create: { width: 4, height: 3, channels: 3, background: '#888888' } });
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"/>');
+    for (const bytes of [await grey().tiff().toBuffer(), await grey().avif().toBuffer(), svg]) {
+      expect((await sharp(bytes).metadata()).width).toBe(4);
+      expect(sniffImage(bytes).ok).toBe(false);
+      expect(checkUploadedImage(bytes)).toEqual({ ok: false, problem: 'type' });
+    }
   });
 
   it('refuses a PNG whose chunk CRC does not match', () => {

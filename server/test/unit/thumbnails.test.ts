@@ -56,7 +56,7 @@ describe('thumbnails', () => {
     expect(await makeThumbnail(blackPng(30_000, 30_000), 96)).toBeNull();
     expect(await makeThumbnail(jpegDeclaring(65_000, 65_000), 96)).toBeNull();
     // 10,001 × 1 is cheap to decode, so the decoder alone would thumbnail it: only the header check
-    // (image-dimensions.ts, over 10,000 px a side) refuses it.
+    // (image-sniff.ts, over 10,000 px a side) refuses it.
     const wide = blackPng(10_001, 1);
     expect(await sharp(wide).resize({ width: 96 }).webp().toBuffer()).toBeInstanceOf(Buffer);
     expect(await makeThumbnail(wide, 96)).toBeNull();

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { bannerMessages, messages } from '@backoffice/contract';
 import type { FileStorage, StagedFile } from '../../storage/file-storage';
-import { checkUploadedImage } from '../../storage/image-dimensions';
+import { checkUploadedImage } from '../../storage/image-sniff';
 import { storableImage } from '../../storage/image-metadata';
 import { stageWithThumbnails } from '../../storage/thumbnails';
 import { AD_IMAGE_AREA } from '../ads/ad-images';
@@ -19,9 +19,9 @@ type CheckedImage = { data: Buffer; extension: string };
 
 /**
  * Reads one image of a line from the images folder and checks it as every upload is checked
- * (image-dimensions.ts: declared size before the structure, so a decompression bomb is refused
- * unread; image-sniff.ts: well-formed JPEG, PNG, WebP or GIF; image-metadata.ts: EXIF, GPS and
- * the like taken out). A path that leaves the folder (`..`, a link pointing out) is refused.
+ * (image-sniff.ts: a well-formed JPEG, PNG, WebP or GIF, a decompression bomb refused at its first
+ * oversized header, unread after it; image-metadata.ts: EXIF, GPS and the like taken out). A path
+ * that leaves the folder (`..`, a link pointing out) is refused.
  */
 async function readImage(root: string, rel: string, index: number): Promise<CheckedImage> {
   const problem = (why: string) => new LineProblem(`images[${index}] (${rel}): ${why}`);

@@ -13,7 +13,7 @@ import type { BannerAdRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { FileStorage, StagedFile } from '../../storage/file-storage';
-import { checkUploadedImage } from '../../storage/image-dimensions';
+import { checkUploadedImage } from '../../storage/image-sniff';
 import { storableImage } from '../../storage/image-metadata';
 import { stageWithThumbnails } from '../../storage/thumbnails';
 import * as repo from './banner-ads-repository';
