@@ -45,11 +45,12 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string;
   /** Each row's accessible name (what a screen reader says of it). */
   rowLabel?: (row: T) => string;
-  /** The first page is loading: skeleton rows. */
+  /** The first page is loading: skeleton rows (`skeletonRows` of them, 5 unless told). */
   loading: boolean;
+  skeletonRows?: number;
   /** No rows: the screen's message (the spec's words), an icon and an action. */
   empty: { message: string; icon?: ReactNode; action?: ReactNode };
-  /** The rows could not be loaded: the message and Try again. */
+  /** The rows could not be loaded: the message and Try again (with the empty state's icon). */
   failed?: { message: string; onRetry: () => void };
   /** The sort the table shows; a sortable column's header calls `onSort` with its key. */
   sort?: { key: string; order: SortOrder; onSort: (key: string) => void };
@@ -67,6 +68,7 @@ export function DataTable<T>({
   rowKey,
   rowLabel,
   loading,
+  skeletonRows = 5,
   empty,
   failed,
   sort,
@@ -96,9 +98,9 @@ export function DataTable<T>({
       </thead>
       <tbody className="text-slate-200">
         {loading ? (
-          <SkeletonRows rows={5} columns={columns.length} />
+          <SkeletonRows rows={skeletonRows} columns={columns.length} />
         ) : failed ? (
-          <FailedRow columns={columns.length} message={failed.message} onRetry={failed.onRetry} />
+          <FailedRow columns={columns.length} icon={empty.icon} message={failed.message} onRetry={failed.onRetry} />
         ) : rows.length === 0 ? (
           <EmptyState columns={columns.length} {...empty} />
         ) : (

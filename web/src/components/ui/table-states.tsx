@@ -3,10 +3,21 @@ import { Button } from './button';
 import { EmptyState } from './data-table';
 
 /** A table whose rows could not be loaded: the message and Try again, across every column. */
-export function FailedRow({ columns, message, onRetry }: { columns: number; message: string; onRetry: () => void }) {
+export function FailedRow({
+  columns,
+  icon,
+  message,
+  onRetry,
+}: {
+  columns: number;
+  icon?: ReactNode;
+  message: string;
+  onRetry: () => void;
+}) {
   return (
     <EmptyState
       columns={columns}
+      icon={icon}
       message={message}
       action={
         <Button variant="secondary" size="sm" onClick={onRetry}>

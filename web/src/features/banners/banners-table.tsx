@@ -10,22 +10,15 @@ import {
 import {
   Badge,
   Button,
-  EmptyState,
-  SkeletonRows,
+  DataTable,
   StatusBadge,
-  TableFrame,
-  Th,
   Thumbnail,
+  ViewEditDeleteCell,
   cx,
   focusRing,
-  rowClass,
-  tdClass,
-  theadClass,
-  ViewEditDeleteCell,
+  type Column,
 } from '../../components/ui';
 import { formatDateRange } from './banner-format';
-
-const COLUMNS = 7;
 
 export interface BannersTableProps {
   banners: BannerAd[];
@@ -41,95 +34,90 @@ export interface BannersTableProps {
   onAdd?: () => void;
 }
 
-// Placement (also in the banner's view) gives way on narrower screens, so the actions stay in view.
-const xlOnly = 'hidden xl:table-cell';
-
 /** docs/product.md#banner-ads table: Ad Id (first 8), Image (click for large preview), Name, Placement, Display Date Range, Status, actions. */
 export function BannersTable(props: BannersTableProps) {
   const { banners, loading } = props;
-  return (
-    <TableFrame label="Banner ads" busy={loading}>
-      <thead className={theadClass}>
-        <tr>
-          <Th>Ad Id</Th>
-          <Th>Image</Th>
-          <Th>Name</Th>
-          <Th className={xlOnly}>Placement</Th>
-          <Th className="whitespace-normal xl:whitespace-nowrap">Display Date Range</Th>
-          <Th>Status</Th>
-          <Th className="text-right">Actions</Th>
-        </tr>
-      </thead>
-      <tbody className="text-slate-200">
-        {loading ? (
-          <SkeletonRows rows={4} columns={COLUMNS} />
-        ) : banners.length === 0 ? (
-          <EmptyState
-            columns={COLUMNS}
-            icon={props.filtered ? <SearchX className="size-6" /> : <ImagePlus className="size-6" />}
-            message={bannerMessages.emptyState}
-            action={
-              props.filtered ? (
-                <Button variant="secondary" size="sm" onClick={props.onClearFilters}>
-                  Clear filters
-                </Button>
-              ) : (
-                props.onAdd && (
-                  <Button size="sm" onClick={props.onAdd}>
-                    + Add New
-                  </Button>
-                )
-              )
-            }
+  const columns: Column<BannerAd>[] = [
+    { header: 'Ad Id', cell: (b) => formatBannerId(b._id), className: 'font-mono text-xs text-slate-400' },
+    {
+      header: 'Image',
+      cell: (b) => (
+        <button
+          type="button"
+          onClick={() => props.onEnlarge(b)}
+          aria-label={`Enlarge image of ${b.name}`}
+          className={cx('block cursor-zoom-in rounded-md', focusRing)}
+        >
+          <Thumbnail
+            src={thumbnailUrl(bannerImageUrl(b.image), 96, b.thumbnails)}
+            srcSet={thumbnailSrcSet(bannerImageUrl(b.image), b.thumbnails)}
+            fallbackSrc={b.thumbnails ? bannerImageUrl(b.image) : null}
+            sizes="120px"
+            alt=""
+            compact
+            className="h-8 w-24 max-w-none rounded-md xl:h-10 xl:w-[7.5rem]"
           />
+        </button>
+      ),
+    },
+    {
+      header: 'Name',
+      // max-w-0 + w-full: the name takes the width left over and truncates.
+      className: 'w-full max-w-0 min-w-24',
+      cell: (b) => (
+        <span className="block truncate font-medium text-slate-100" title={b.name}>
+          {b.name}
+        </span>
+      ),
+    },
+    // Placement (also in the banner's view) gives way on narrower screens, so the actions stay in view.
+    { header: 'Placement', hideBelow: 'xl', cell: (b) => <Badge tone="sky">{b.placement}</Badge> },
+    {
+      header: 'Display Date Range',
+      // May wrap on narrower screens, so the actions stay in view.
+      headerClassName: 'whitespace-normal xl:whitespace-nowrap',
+      className: 'tabular-nums xl:whitespace-nowrap',
+      cell: (b) => formatDateRange(b.startDate, b.endDate),
+    },
+    { header: 'Status', cell: (b) => <StatusBadge status={b.status} /> },
+    {
+      header: 'Actions',
+      headerClassName: 'text-right',
+      ownCell: true,
+      cell: (b) => (
+        <ViewEditDeleteCell
+          name={b.name}
+          onView={() => props.onView(b)}
+          onEdit={props.onEdit && (() => props.onEdit!(b))}
+          onDelete={props.onDelete && (() => props.onDelete!(b))}
+        />
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      label="Banner ads"
+      columns={columns}
+      rows={banners}
+      rowKey={(b) => b._id}
+      rowLabel={(b) => `${formatBannerId(b._id)} ${b.name}`}
+      loading={loading}
+      skeletonRows={4}
+      empty={{
+        icon: props.filtered ? <SearchX className="size-6" /> : <ImagePlus className="size-6" />,
+        message: bannerMessages.emptyState,
+        action: props.filtered ? (
+          <Button variant="secondary" size="sm" onClick={props.onClearFilters}>
+            Clear filters
+          </Button>
         ) : (
-          banners.map((banner) => (
-            <tr key={banner._id} aria-label={`${formatBannerId(banner._id)} ${banner.name}`} className={rowClass}>
-              <td className={cx(tdClass, 'font-mono text-xs text-slate-400')}>{formatBannerId(banner._id)}</td>
-              <td className={tdClass}>
-                <button
-                  type="button"
-                  onClick={() => props.onEnlarge(banner)}
-                  aria-label={`Enlarge image of ${banner.name}`}
-                  className={cx('block cursor-zoom-in rounded-md', focusRing)}
-                >
-                  <Thumbnail
-                    src={thumbnailUrl(bannerImageUrl(banner.image), 96, banner.thumbnails)}
-                    srcSet={thumbnailSrcSet(bannerImageUrl(banner.image), banner.thumbnails)}
-                    fallbackSrc={banner.thumbnails ? bannerImageUrl(banner.image) : null}
-                    sizes="120px"
-                    alt=""
-                    compact
-                    className="h-8 w-24 max-w-none rounded-md xl:h-10 xl:w-[7.5rem]"
-                  />
-                </button>
-              </td>
-              {/* max-w-0 + w-full: the name takes the width left over and truncates. */}
-              <td className={cx(tdClass, 'w-full max-w-0 min-w-24')}>
-                <span className="block truncate font-medium text-slate-100" title={banner.name}>
-                  {banner.name}
-                </span>
-              </td>
-              <td className={cx(tdClass, xlOnly)}>
-                <Badge tone="sky">{banner.placement}</Badge>
-              </td>
-              {/* May wrap on narrower screens, so the actions stay in view. */}
-              <td className={cx(tdClass, 'tabular-nums xl:whitespace-nowrap')}>
-                {formatDateRange(banner.startDate, banner.endDate)}
-              </td>
-              <td className={tdClass}>
-                <StatusBadge status={banner.status} />
-              </td>
-              <ViewEditDeleteCell
-                name={banner.name}
-                onView={() => props.onView(banner)}
-                onEdit={props.onEdit && (() => props.onEdit!(banner))}
-                onDelete={props.onDelete && (() => props.onDelete!(banner))}
-              />
-            </tr>
-          ))
-        )}
-      </tbody>
-    </TableFrame>
+          props.onAdd && (
+            <Button size="sm" onClick={props.onAdd}>
+              + Add New
+            </Button>
+          )
+        ),
+      }}
+    />
   );
 }

@@ -1,24 +1,7 @@
 import { PackageSearch } from 'lucide-react';
 import { packageMessages, type Package, type PackageSortField } from '@backoffice/contract';
-import {
-  Badge,
-  Button,
-  EmptyState,
-  SkeletonRows,
-  SortableHeader,
-  StatusBadge,
-  TableFrame,
-  Th,
-  Thumbnail,
-  cx,
-  rowClass,
-  tdClass,
-  theadClass,
-  ViewEditDeleteCell,
-} from '../../components/ui';
+import { Badge, DataTable, StatusBadge, Thumbnail, ViewEditDeleteCell, type Column } from '../../components/ui';
 import { typeTone, type PackageSort } from './package-list';
-
-const COLUMNS = 7;
 
 export interface PackagesTableProps {
   packages: Package[];
@@ -37,71 +20,66 @@ export interface PackagesTableProps {
 /** docs/product.md#packages table: PID, Icon, Name with duration, Type, Description, Status, actions View, Edit, Delete. */
 export function PackagesTable(props: PackagesTableProps) {
   const { packages, loading, sort, onSort } = props;
-  const header = (field: PackageSortField, label: string) => (
-    <SortableHeader label={label} active={sort.field === field} order={sort.order} onSort={() => onSort(field)} />
-  );
+  const columns: Column<Package>[] = [
+    {
+      header: 'PID',
+      sortKey: 'pid',
+      cell: (p) => p.pid,
+      className: 'font-mono text-xs whitespace-nowrap text-slate-400',
+    },
+    {
+      header: 'Icon',
+      cell: (p) => <Thumbnail src={p.icon} alt={`${p.type} package icon`} compact className="size-9 rounded-lg" />,
+    },
+    {
+      header: 'Name',
+      sortKey: 'name',
+      className: 'min-w-44',
+      cell: (p) => (
+        <>
+          <p className="font-medium text-slate-100">{p.name}</p>
+          <p className="text-xs text-slate-400">{p.duration}</p>
+        </>
+      ),
+    },
+    { header: 'Type', sortKey: 'type', cell: (p) => <Badge tone={typeTone(p.type)}>{p.type}</Badge> },
+    {
+      header: 'Description',
+      // max-w-0 + w-full: the description takes the width left over and truncates.
+      className: 'w-full max-w-0 min-w-48',
+      cell: (p) => (
+        <p className="truncate text-slate-300" title={p.description}>
+          {p.description}
+        </p>
+      ),
+    },
+    { header: 'Status', sortKey: 'status', cell: (p) => <StatusBadge status={p.status} /> },
+    {
+      header: 'Actions',
+      headerClassName: 'text-right',
+      ownCell: true,
+      cell: (p) => (
+        <ViewEditDeleteCell
+          name={p.name}
+          onView={() => props.onView(p)}
+          onEdit={props.onEdit && (() => props.onEdit!(p))}
+          onDelete={props.onDelete && (() => props.onDelete!(p))}
+        />
+      ),
+    },
+  ];
   return (
-    <TableFrame label="Packages" busy={loading}>
-      <thead className={theadClass}>
-        <tr>
-          {header('pid', 'PID')}
-          <Th>Icon</Th>
-          {header('name', 'Name')}
-          {header('type', 'Type')}
-          <Th>Description</Th>
-          {header('status', 'Status')}
-          <Th className="text-right">Actions</Th>
-        </tr>
-      </thead>
-      <tbody className="text-slate-200">
-        {loading ? (
-          <SkeletonRows rows={6} columns={COLUMNS} />
-        ) : packages.length === 0 ? (
-          <EmptyState
-            columns={COLUMNS}
-            icon={<PackageSearch className="size-6" />}
-            message={props.failed ? 'No packages to show' : packageMessages.emptyState}
-            action={
-              props.failed ? (
-                <Button variant="secondary" size="sm" onClick={props.onRetry}>
-                  Try again
-                </Button>
-              ) : undefined
-            }
-          />
-        ) : (
-          packages.map((pkg) => (
-            <tr key={pkg._id} className={rowClass} aria-label={`${pkg.pid} ${pkg.name}`}>
-              <td className={cx(tdClass, 'font-mono text-xs whitespace-nowrap text-slate-400')}>{pkg.pid}</td>
-              <td className={tdClass}>
-                <Thumbnail src={pkg.icon} alt={`${pkg.type} package icon`} compact className="size-9 rounded-lg" />
-              </td>
-              <td className={cx(tdClass, 'min-w-44')}>
-                <p className="font-medium text-slate-100">{pkg.name}</p>
-                <p className="text-xs text-slate-400">{pkg.duration}</p>
-              </td>
-              <td className={tdClass}>
-                <Badge tone={typeTone(pkg.type)}>{pkg.type}</Badge>
-              </td>
-              {/* max-w-0 + w-full: the description takes the width left over and truncates. */}
-              <td className={cx(tdClass, 'w-full max-w-0 min-w-48')}>
-                <p className="truncate text-slate-300" title={pkg.description}>
-                  {pkg.description}
-                </p>
-              </td>
-              <td className={tdClass}>
-                <StatusBadge status={pkg.status} />
-              </td>
-              <ViewEditDeleteCell
-                name={pkg.name}
-                onView={() => props.onView(pkg)}
-                onEdit={props.onEdit && (() => props.onEdit!(pkg))}
-                onDelete={props.onDelete && (() => props.onDelete!(pkg))}
-              />
-            </tr>
-          ))
-        )}
-      </tbody>
-    </TableFrame>
+    <DataTable
+      label="Packages"
+      columns={columns}
+      rows={packages}
+      rowKey={(p) => p._id}
+      rowLabel={(p) => `${p.pid} ${p.name}`}
+      loading={loading}
+      skeletonRows={6}
+      empty={{ icon: <PackageSearch className="size-6" />, message: packageMessages.emptyState }}
+      failed={props.failed ? { message: 'No packages to show', onRetry: props.onRetry } : undefined}
+      sort={{ key: sort.field, order: sort.order, onSort: (key) => onSort(key as PackageSortField) }}
+    />
   );
 }
