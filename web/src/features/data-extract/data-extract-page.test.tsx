@@ -104,6 +104,36 @@ function renderPage() {
 }
 
 describe('DataExtractPage', () => {
+  it('keeps the choices in the URL, so a pasted link or a reload counts the same rows', async () => {
+    const server = fakeServer(
+      () => jsonResponse({ success: true, total: 7 }),
+      () => csvResponse(''),
+    );
+    const { router } = renderApp({
+      // `approved` is not an advertiser's status: an old or hand-edited link, no filter.
+      path: '/app/data-extract?dataset=advertisers&status=approved&q=kasun&from=2026-01-01&page=x',
+      user: makeUser(),
+      routes,
+    });
+    expect(await screen.findByText(exportText.matching('7'))).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: exportText.dataset })).toHaveValue('advertisers');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('');
+    expect(screen.getByLabelText('Search')).toHaveValue('kasun');
+    expect(screen.getByLabelText('Joined from')).toHaveValue('2026-01-01');
+    const first = server.countCalls()[0]!;
+    expect(first.pathname).toBe('/api/data-extract/advertisers/count');
+    expect(Object.fromEntries(first.searchParams)).toEqual({ format: 'csv', q: 'kasun', from: '2026-01-01' });
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'inactive');
+    await waitFor(() => expect(router.state.location.search).toContain('status=inactive'));
+    // Another dataset takes none of the last one's status.
+    await user.selectOptions(screen.getByRole('combobox', { name: exportText.dataset }), 'packages');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('dataset')).toBe('packages'));
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBeNull();
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('kasun');
+  });
+
   it('shows the count matching the dataset, its filters and the date range before downloading', async () => {
     const server = fakeServer(
       (dataset, p) => {

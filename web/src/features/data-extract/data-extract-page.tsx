@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import {
   AD_STATUSES,
   DATA_EXTRACT_DATASETS,
@@ -10,17 +10,9 @@ import {
   type DataExtractParams,
 } from '@backoffice/contract';
 import { Download, X } from 'lucide-react';
-import {
-  Banner,
-  Button,
-  CompactField,
-  PageHeader,
-  Panel,
-  SelectField,
-  useDebouncedSearch,
-  type SelectOption,
-} from '../../components/ui';
+import { Banner, Button, CompactField, PageHeader, Panel, SelectField, type SelectOption } from '../../components/ui';
 import { serverMessage } from '../../lib/api';
+import { parse, useListState, type ListSpec } from '../../lib/list-state';
 import { notAllowedReason, usePermissions } from '../../lib/permissions';
 import { useStreamedDownload } from '../../lib/streamed-download';
 import { extractUrl, useCountExtractQuery, useExtractFacetsQuery } from './data-extract-api';
@@ -71,14 +63,31 @@ function facetOptions(values: readonly string[], allLabel: string): SelectOption
   return [{ value: '', label: allLabel }, ...values.map((v) => ({ value: v, label: v }))];
 }
 
-interface Filters {
-  status: string;
-  category: string;
-  district: string;
-  from: string;
-  to: string;
-}
-const noFilters: Filters = { status: '', category: '', district: '', from: '', to: '' };
+type Filters = {
+  dataset?: DataExtractDataset;
+  status?: string;
+  category?: string;
+  district?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+};
+const SEARCH_MAX = 200;
+const day = parse.matching(/^\d{4}-\d{2}-\d{2}$/);
+const text = parse.search(SEARCH_MAX);
+/** The choices in the URL (docs/decisions/0024-list-screen-kit.md): a reload or a pasted link extracts the same rows. */
+const extractList: ListSpec<Filters> = {
+  filters: {
+    dataset: parse.oneOf(DATA_EXTRACT_DATASETS),
+    status: parse.matching(/^[a-z_]+$/),
+    category: text,
+    district: text,
+    from: day,
+    to: day,
+    q: text,
+  },
+  searchMax: SEARCH_MAX,
+};
 
 /** Data Extract: a dataset, its filters and a date range, the matching count, then the CSV with progress. */
 export function DataExtractPage() {
@@ -87,20 +96,22 @@ export function DataExtractPage() {
   const may = usePermissions();
   const datasets = DATA_EXTRACT_DATASETS.filter((d) => may('data.export') && may(DATA_EXTRACT_PERMISSIONS[d]));
   const none = datasets.length === 0;
-  const [dataset, setDataset] = useState<DataExtractDataset>(datasets[0] ?? 'ads');
-  const [filters, setFilters] = useState<Filters>(noFilters);
-  const { text: searchText, search: q, setSearch } = useDebouncedSearch();
-
+  const list = useListState(extractList);
+  const f = list.filters;
+  const dataset = f.dataset && datasets.includes(f.dataset) ? f.dataset : (datasets[0] ?? 'ads');
+  const filters = { from: f.from ?? '', to: f.to ?? '', category: f.category ?? '', district: f.district ?? '' };
   const shape = datasetFilters[dataset];
+  // A status the dataset does not have (an old or hand-edited link) is no filter.
+  const status = shape.statuses?.some((o) => o.value === f.status) ? (f.status ?? '') : '';
   const rangeError = filters.from && filters.to && filters.from > filters.to ? exportText.rangeReversed : null;
   const params: DataExtractParams = {
     format: 'csv',
     from: filters.from || undefined,
     to: filters.to || undefined,
-    status: shape.statuses ? filters.status || undefined : undefined,
+    status: status || undefined,
     category: shape.places ? filters.category || undefined : undefined,
     district: shape.places ? filters.district || undefined : undefined,
-    q: shape.search ? q || undefined : undefined,
+    q: shape.search ? f.q : undefined,
   };
   const count = useCountExtractQuery(
     { dataset, params },
@@ -111,12 +122,11 @@ export function DataExtractPage() {
   const download = useStreamedDownload(exportText.exportFailed);
   const running = download.phase === 'running';
 
-  function chooseDataset(next: DataExtractDataset) {
-    setDataset(next);
-    // A status of one dataset means nothing to another.
-    setFilters((f) => ({ ...f, status: '', category: '', district: '' }));
-  }
-  const set = (key: keyof Filters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
+  // A status of one dataset means nothing to another.
+  const chooseDataset = (next: DataExtractDataset) =>
+    list.setFilters({ dataset: next, status: undefined, category: undefined, district: undefined });
+  const set = (key: 'status' | 'category' | 'district' | 'from' | 'to') => (value: string) =>
+    list.setFilter(key, value);
 
   const countLine = none
     ? notAllowedReason
@@ -153,7 +163,7 @@ export function DataExtractPage() {
           {shape.statuses && (
             <SelectField
               label="Status"
-              value={filters.status}
+              value={status}
               disabled={running}
               options={shape.statuses}
               onChange={set('status')}
@@ -181,10 +191,10 @@ export function DataExtractPage() {
             <CompactField
               label="Search"
               type="search"
-              value={searchText}
-              maxLength={200}
+              value={list.searchText}
+              maxLength={SEARCH_MAX}
               disabled={running}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={(e) => list.setSearch(e.target.value)}
             />
           )}
           <CompactField
