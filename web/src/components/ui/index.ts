@@ -25,7 +25,7 @@ export { ViewPanelFooter, FormPanelFooter } from './panel-footers';
 export type { FormPanelFooterProps } from './panel-footers';
 export { usePanel, SIDE_PANEL_CLOSE_MS } from './use-panel';
 export type { PanelState } from './use-panel';
-export { SearchBox, useDebouncedSearch, SEARCH_DEBOUNCE_MS } from './search-box';
+export { SearchBox, SEARCH_DEBOUNCE_MS } from './search-box';
 export type { SearchBoxProps } from './search-box';
 export { Toolbar } from './toolbar';
 export { StatusFilter, activeStatusOptions } from './status-filter';

@@ -1,38 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes } from 'react';
 import { Search } from 'lucide-react';
 import { cx } from './cx';
 import { inputClass } from './text-field';
 
 /** How long typing must pause before a search is asked for. */
 export const SEARCH_DEBOUNCE_MS = 250;
-
-/**
- * The text in a search box and the trimmed search it asks for, once typing pauses.
- * `reset` empties both at once (no late search lands after it).
- */
-export function useDebouncedSearch(initial = '') {
-  const [text, setText] = useState(initial);
-  const [search, setSearchNow] = useState(initial.trim());
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const setSearch = useCallback((next: string) => {
-    setText(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setSearchNow(next.trim()), SEARCH_DEBOUNCE_MS);
-  }, []);
-
-  /** Sets both at once, dropping a search still waiting (a reset, or a search from a link). */
-  const replace = useCallback((next: string) => {
-    clearTimeout(timer.current);
-    setText(next);
-    setSearchNow(next.trim());
-  }, []);
-
-  const cancel = useCallback(() => clearTimeout(timer.current), []);
-
-  return { text, search, setSearch, replace, cancel };
-}
 
 export interface SearchBoxProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
