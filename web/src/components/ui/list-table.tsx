@@ -45,6 +45,8 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string;
   /** Each row's accessible name (what a screen reader says of it). */
   rowLabel?: (row: T) => string;
+  /** Classes every row adds to the kit's (`align-top` for rows of several lines). */
+  rowClassName?: string;
   /** The first page is loading: skeleton rows (`skeletonRows` of them, 5 unless told). */
   loading: boolean;
   skeletonRows?: number;
@@ -67,6 +69,7 @@ export function DataTable<T>({
   rows,
   rowKey,
   rowLabel,
+  rowClassName,
   loading,
   skeletonRows = 5,
   empty,
@@ -105,7 +108,7 @@ export function DataTable<T>({
           <EmptyState columns={columns.length} {...empty} />
         ) : (
           rows.map((row) => (
-            <tr key={rowKey(row)} className={rowClass} aria-label={rowLabel?.(row)}>
+            <tr key={rowKey(row)} className={cx(rowClass, rowClassName)} aria-label={rowLabel?.(row)}>
               {columns.map((c) =>
                 c.ownCell ? (
                   <Fragment key={c.header}>{c.cell(row)}</Fragment>

@@ -1,23 +1,9 @@
 import { Link } from 'react-router';
 import { activityText, type ActivityEvent } from '@backoffice/contract';
 import { History } from 'lucide-react';
-import {
-  Button,
-  EmptyState,
-  SkeletonRows,
-  TableFrame,
-  Th,
-  cx,
-  focusRing,
-  rowClass,
-  tdClass,
-  theadClass,
-  FailedRow,
-} from '../../components/ui';
+import { Button, DataTable, cx, focusRing, type Column } from '../../components/ui';
 import { EventActionCell, EventActorCell, EventTimeCell } from '../../components/activity-cells';
 import { detailsText, entityLabels, eventLink } from '../../lib/activity-format';
-
-const COLUMNS = 5;
 
 function About({ event }: { event: ActivityEvent }) {
   const link = eventLink(event);
@@ -64,51 +50,35 @@ export interface ActivityTableProps {
 
 /** One row per audit entry, newest first; what it is about links to that thing while it exists. */
 export function ActivityTable({ events, loading, failed, filtered, onRetry, onClear }: ActivityTableProps) {
+  const columns: Column<ActivityEvent>[] = [
+    { header: 'Time', ownCell: true, cell: (e) => <EventTimeCell event={e} /> },
+    {
+      header: 'Admin',
+      ownCell: true,
+      cell: (e) => <EventActorCell event={e} className="break-words text-slate-200" />,
+    },
+    { header: 'Action', ownCell: true, cell: (e) => <EventActionCell event={e} /> },
+    { header: 'About', className: 'max-w-80', cell: (e) => <About event={e} /> },
+    { header: 'Details', className: 'max-w-80', cell: (e) => <Details event={e} /> },
+  ];
   return (
-    <TableFrame label={activityText.title} busy={loading}>
-      <thead className={theadClass}>
-        <tr>
-          <Th>Time</Th>
-          <Th>Admin</Th>
-          <Th>Action</Th>
-          <Th>About</Th>
-          <Th>Details</Th>
-        </tr>
-      </thead>
-      <tbody>
-        {loading ? (
-          <SkeletonRows rows={5} columns={COLUMNS} />
-        ) : failed ? (
-          <FailedRow columns={COLUMNS} message={activityText.fetchFailed} onRetry={onRetry} />
-        ) : events.length === 0 ? (
-          <EmptyState
-            columns={COLUMNS}
-            icon={<History className="size-5" />}
-            message={filtered ? activityText.empty : 'No activity yet'}
-            action={
-              filtered ? (
-                <Button variant="secondary" size="sm" onClick={onClear}>
-                  Clear filters
-                </Button>
-              ) : undefined
-            }
-          />
-        ) : (
-          events.map((event) => (
-            <tr key={event._id} className={cx(rowClass, 'align-top')}>
-              <EventTimeCell event={event} />
-              <EventActorCell event={event} className="break-words text-slate-200" />
-              <EventActionCell event={event} />
-              <td className={cx(tdClass, 'max-w-80')}>
-                <About event={event} />
-              </td>
-              <td className={cx(tdClass, 'max-w-80')}>
-                <Details event={event} />
-              </td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </TableFrame>
+    <DataTable
+      label={activityText.title}
+      columns={columns}
+      rows={events}
+      rowKey={(e) => e._id}
+      rowClassName="align-top"
+      loading={loading}
+      failed={failed ? { message: activityText.fetchFailed, onRetry } : undefined}
+      empty={{
+        icon: <History className="size-5" />,
+        message: filtered ? activityText.empty : 'No activity yet',
+        action: filtered ? (
+          <Button variant="secondary" size="sm" onClick={onClear}>
+            Clear filters
+          </Button>
+        ) : undefined,
+      }}
+    />
   );
 }
