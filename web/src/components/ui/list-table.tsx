@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
 import { cx } from './cx';
 import {
   EmptyState,
@@ -11,6 +11,7 @@ import {
   theadClass,
   type SortOrder,
 } from './data-table';
+import { SelectAllHeader, SelectCell } from './row-cells';
 import { FailedRow } from './table-states';
 
 /** Tailwind's classes per breakpoint, written out so that its scanner sees them. */
@@ -19,7 +20,12 @@ const hiddenBelow = {
   md: 'hidden md:table-cell',
   lg: 'hidden lg:table-cell',
   xl: 'hidden xl:table-cell',
+  wide: 'hidden min-[1400px]:table-cell',
 } as const;
+
+// A row that opens (a click, Enter or Space) shows where the keyboard is.
+const openableRow =
+  'cursor-pointer focus-visible:bg-slate-800/40 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500';
 
 /** One column of a `DataTable`: what it shows, how it sorts, how wide it is, when it hides. */
 export interface Column<T> {
@@ -56,6 +62,17 @@ export interface DataTableProps<T> {
   failed?: { message: string; onRetry: () => void };
   /** The sort the table shows; a sortable column's header calls `onSort` with its key. */
   sort?: { key: string; order: SortOrder; onSort: (key: string) => void };
+  /** A checkbox column first: the rows selected (by key), one row's and the page's toggles. */
+  selection?: {
+    selected: ReadonlySet<string>;
+    onToggle: (key: string) => void;
+    onToggleAll: () => void;
+    /** The header checkbox's name, and each row's. */
+    allLabel: string;
+    rowLabel: (row: T) => string;
+  };
+  /** A click on the row, or Enter or Space on it, opens it (the row takes the focus). */
+  onOpen?: (row: T) => void;
 }
 
 /**
@@ -75,12 +92,28 @@ export function DataTable<T>({
   empty,
   failed,
   sort,
+  selection,
+  onOpen,
 }: DataTableProps<T>) {
   const hide = (c: Column<T>) => c.hideBelow && hiddenBelow[c.hideBelow];
+  const span = columns.length + (selection ? 1 : 0);
+  const openKey = (event: KeyboardEvent<HTMLTableRowElement>, row: T) => {
+    if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+    event.preventDefault();
+    onOpen?.(row);
+  };
   return (
     <TableFrame label={label} busy={loading}>
       <thead className={theadClass}>
         <tr>
+          {selection && (
+            <SelectAllHeader
+              label={selection.allLabel}
+              checked={rows.length > 0 && rows.every((row) => selection.selected.has(rowKey(row)))}
+              disabled={loading || rows.length === 0}
+              onChange={selection.onToggleAll}
+            />
+          )}
           {columns.map((c) =>
             c.sortKey && sort ? (
               <SortableHeader
@@ -101,14 +134,31 @@ export function DataTable<T>({
       </thead>
       <tbody className="text-slate-200">
         {loading ? (
-          <SkeletonRows rows={skeletonRows} columns={columns.length} />
+          <SkeletonRows rows={skeletonRows} columns={span} />
         ) : failed ? (
-          <FailedRow columns={columns.length} icon={empty.icon} message={failed.message} onRetry={failed.onRetry} />
+          <FailedRow columns={span} icon={empty.icon} message={failed.message} onRetry={failed.onRetry} />
         ) : rows.length === 0 ? (
-          <EmptyState columns={columns.length} {...empty} />
+          <EmptyState columns={span} {...empty} />
         ) : (
           rows.map((row) => (
-            <tr key={rowKey(row)} className={cx(rowClass, rowClassName)} aria-label={rowLabel?.(row)}>
+            <tr
+              key={rowKey(row)}
+              className={cx(
+                rowClass,
+                rowClassName,
+                onOpen && openableRow,
+                selection?.selected.has(rowKey(row)) && 'bg-indigo-500/5',
+              )}
+              aria-label={rowLabel?.(row)}
+              {...(onOpen && { tabIndex: 0, onClick: () => onOpen(row), onKeyDown: (e) => openKey(e, row) })}
+            >
+              {selection && (
+                <SelectCell
+                  label={selection.rowLabel(row)}
+                  checked={selection.selected.has(rowKey(row))}
+                  onChange={() => selection.onToggle(rowKey(row))}
+                />
+              )}
               {columns.map((c) =>
                 c.ownCell ? (
                   <Fragment key={c.header}>{c.cell(row)}</Fragment>
