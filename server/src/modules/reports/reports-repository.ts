@@ -21,14 +21,12 @@ async function announce(db: Executor, reportIds: string[], adminId: string | nul
     select 'report', id, ${adminId}::uuid from unnest(${`{${reportIds.join(',')}}`}::uuid[]) as id`);
 }
 
-export type AdRef = { id: string; heading: string; status: string; userId: string | null };
-
-/** The ad whose reports an admin dismisses, locked against a decision or a delete meanwhile. */
-export async function lockAd(db: Executor, adId: string): Promise<AdRef | undefined> {
-  const [row] = rowsOf<{ id: string; heading: string; status: string; user_id: string | null }>(
-    await db.execute(sql`select id, heading, status, user_id from advertisements where id = ${adId}::uuid for update`),
+/** The heading of the ad whose reports an admin dismisses, the ad locked against a decision or a delete meanwhile. */
+export async function lockAd(db: Executor, adId: string): Promise<{ heading: string } | undefined> {
+  const [row] = rowsOf<{ heading: string }>(
+    await db.execute(sql`select heading from advertisements where id = ${adId}::uuid for update`),
   );
-  return row && { id: row.id, heading: row.heading, status: row.status, userId: row.user_id };
+  return row;
 }
 
 /**
