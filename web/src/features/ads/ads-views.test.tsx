@@ -111,7 +111,7 @@ describe('the ads directory’s views and its URL', () => {
     await enterSearch(user, screen.getByRole('searchbox', { name: 'Search advertisements' }), 'Toyota');
     await waitFor(() => expect(server.last().get('q')).toBe('Toyota'));
     expect(query(first.router).q).toBe('Toyota');
-    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(query(first.router).page).toBe('2'));
     expect(query(first.router)).toEqual({
       status: 'rejected',
