@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { makeDashboard } from '../features/dashboard/dashboard-test-data';
 import { jsonResponse, makeUser, renderApp, stubFetch } from '../test/render';
-import { LIVE_REFRESH_DEBOUNCE_MS, useLiveEvents } from './live-events';
+import { adsApi } from '../features/ads/ads-api';
+import { applyAdEvent, LIVE_REFRESH_DEBOUNCE_MS, useLiveEvents } from './live-events';
+import { makeStore } from './store';
 import { freezeTime, settleUntil } from '../test/exact-timers';
 import { FakeEventSource } from '../test/fake-event-source';
 
@@ -57,5 +59,38 @@ describe('live events on the dashboard', () => {
     expect(card('Approved Ads')).toHaveTextContent('Approved Ads51(8 Added Today)');
     await act(() => vi.advanceTimersByTimeAsync(LIVE_REFRESH_DEBOUNCE_MS * 2));
     expect(calls.filter((c) => c.startsWith('/api/dashboard'))).toHaveLength(dashboardCalls);
+  });
+});
+
+describe('an ad event while a list page is still loading', () => {
+  it('asks for that page again: its answer may be from before the event', async () => {
+    let answered = false;
+    stubFetch(
+      (path) =>
+        new Promise<Response>(() => {
+          // Never answers: the page stays loading.
+          answered = answered || path.startsWith('/api/advertisements/list');
+        }),
+    );
+    const store = makeStore();
+    const args = { status: 'pending' as const, page: 1 };
+    const page = store.dispatch(adsApi.endpoints.listAds.initiate(args));
+    await vi.waitFor(() => expect(answered).toBe(true));
+    const lists: unknown[] = [];
+    const refresh = { list: (a: unknown) => lists.push(a), bell: vi.fn(), reports: vi.fn(), stop: vi.fn() };
+    applyAdEvent(
+      store,
+      {
+        type: 'moderated',
+        id: '00000000-0000-4000-8000-000000000001',
+        status: 'approved',
+        by: null,
+        at: new Date().toISOString(),
+        counts: { total: 10, pending: 9, approved: 1, rejected: 0 },
+      },
+      refresh,
+    );
+    expect(lists).toEqual([args]);
+    page.unsubscribe();
   });
 });

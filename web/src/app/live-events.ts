@@ -46,7 +46,9 @@ export function applyAdEvent(store: AppStore, event: AdLiveEvent, refresh: Refre
   const byOther = event.by != null && event.by._id !== self;
 
   for (const args of adsApi.util.selectCachedArgsForQuery(state, 'listAds')) {
-    let refetch = false;
+    // A page still loading may answer from before this event and undo it: asked again after. (The
+    // root state type lacks the injected endpoints' tags, hence the cast.)
+    let refetch = adsApi.endpoints.listAds.select(args)(state as never).isLoading;
     store.dispatch(
       adsApi.util.updateQueryData('listAds', args, (draft) => {
         draft.counts = event.counts;
@@ -117,8 +119,11 @@ function makeRefresher(store: AppStore): Refresher {
     timer = undefined;
     if (reports) store.dispatch(reportsApi.util.invalidateTags(['Reports']));
     reports = false;
+    // After the answer still coming, if any (RTK Query would not ask twice at once).
     for (const args of lists.values())
-      void store.dispatch(adsApi.endpoints.listAds.initiate(args, { subscribe: false, forceRefetch: true }));
+      void Promise.resolve(store.dispatch(adsApi.endpoints.listAds.initiate(args, { subscribe: false }))).then(() =>
+        store.dispatch(adsApi.endpoints.listAds.initiate(args, { subscribe: false, forceRefetch: true })),
+      );
     lists.clear();
     if (bell) {
       const state = store.getState();
