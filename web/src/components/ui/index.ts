@@ -48,7 +48,7 @@ export {
   rowClass,
 } from './data-table';
 export type { SortOrder, SortableHeaderProps } from './data-table';
-export { DataTable } from './list-table';
+export { DataTable, viewEditDeleteColumn } from './list-table';
 export type { Column, DataTableProps } from './list-table';
 export { RowMenu } from './row-menu';
 export type { RowMenuItem } from './row-menu-item';

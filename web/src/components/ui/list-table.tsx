@@ -11,7 +11,7 @@ import {
   theadClass,
   type SortOrder,
 } from './data-table';
-import { SelectAllHeader, SelectCell } from './row-cells';
+import { SelectAllHeader, SelectCell, ViewEditDeleteCell } from './row-cells';
 import { FailedRow } from './table-states';
 
 /** Tailwind's classes per breakpoint, written out so that its scanner sees them. */
@@ -41,6 +41,31 @@ export interface Column<T> {
   headerClassName?: string;
   /** Hidden below this screen width: the first columns to go on a narrow screen. */
   hideBelow?: keyof typeof hiddenBelow;
+}
+
+/**
+ * The last column of a list whose rows are viewed, edited and deleted: View, Edit and Delete named
+ * after the row; without `onEdit`/`onDelete` (a role that may not change them) only View.
+ */
+export function viewEditDeleteColumn<T>(o: {
+  name: (row: T) => string;
+  onView: (row: T) => void;
+  onEdit?: (row: T) => void;
+  onDelete?: (row: T) => void;
+}): Column<T> {
+  return {
+    header: 'Actions',
+    headerClassName: 'text-right',
+    ownCell: true,
+    cell: (row) => (
+      <ViewEditDeleteCell
+        name={o.name(row)}
+        onView={() => o.onView(row)}
+        onEdit={o.onEdit && (() => o.onEdit!(row))}
+        onDelete={o.onDelete && (() => o.onDelete!(row))}
+      />
+    ),
+  };
 }
 
 export interface DataTableProps<T> {

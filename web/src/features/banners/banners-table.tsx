@@ -13,9 +13,9 @@ import {
   DataTable,
   StatusBadge,
   Thumbnail,
-  ViewEditDeleteCell,
   cx,
   focusRing,
+  viewEditDeleteColumn,
   type Column,
 } from '../../components/ui';
 import { formatDateRange } from './banner-format';
@@ -80,19 +80,7 @@ export function BannersTable(props: BannersTableProps) {
       cell: (b) => formatDateRange(b.startDate, b.endDate),
     },
     { header: 'Status', cell: (b) => <StatusBadge status={b.status} /> },
-    {
-      header: 'Actions',
-      headerClassName: 'text-right',
-      ownCell: true,
-      cell: (b) => (
-        <ViewEditDeleteCell
-          name={b.name}
-          onView={() => props.onView(b)}
-          onEdit={props.onEdit && (() => props.onEdit!(b))}
-          onDelete={props.onDelete && (() => props.onDelete!(b))}
-        />
-      ),
-    },
+    viewEditDeleteColumn({ name: (b) => b.name, onView: props.onView, onEdit: props.onEdit, onDelete: props.onDelete }),
   ];
   return (
     <DataTable

@@ -1,6 +1,6 @@
 import { ClipboardList } from 'lucide-react';
 import { dutyMessages, type Duty } from '@backoffice/contract';
-import { DataTable, StatusBadge, ViewEditDeleteCell, type Column } from '../../components/ui';
+import { DataTable, StatusBadge, viewEditDeleteColumn, type Column } from '../../components/ui';
 
 export interface DutiesTableProps {
   duties: readonly Duty[];
@@ -32,19 +32,7 @@ export function DutiesTable({ duties, loading, onView, onEdit, onDelete }: Dutie
       headerClassName: 'text-right',
     },
     { header: 'Status', cell: (d) => <StatusBadge status={d.status} /> },
-    {
-      header: 'Actions',
-      headerClassName: 'text-right',
-      ownCell: true,
-      cell: (d) => (
-        <ViewEditDeleteCell
-          name={d.id}
-          onView={() => onView(d)}
-          onEdit={onEdit && (() => onEdit(d))}
-          onDelete={onDelete && (() => onDelete(d))}
-        />
-      ),
-    },
+    viewEditDeleteColumn({ name: (d) => d.id, onView, onEdit, onDelete }),
   ];
   return (
     <DataTable

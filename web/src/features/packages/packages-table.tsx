@@ -1,6 +1,6 @@
 import { PackageSearch } from 'lucide-react';
 import { packageMessages, type Package, type PackageSortField } from '@backoffice/contract';
-import { Badge, DataTable, StatusBadge, Thumbnail, ViewEditDeleteCell, type Column } from '../../components/ui';
+import { Badge, DataTable, StatusBadge, Thumbnail, viewEditDeleteColumn, type Column } from '../../components/ui';
 import { typeTone, type PackageSort } from './package-list';
 
 export interface PackagesTableProps {
@@ -54,19 +54,7 @@ export function PackagesTable(props: PackagesTableProps) {
       ),
     },
     { header: 'Status', sortKey: 'status', cell: (p) => <StatusBadge status={p.status} /> },
-    {
-      header: 'Actions',
-      headerClassName: 'text-right',
-      ownCell: true,
-      cell: (p) => (
-        <ViewEditDeleteCell
-          name={p.name}
-          onView={() => props.onView(p)}
-          onEdit={props.onEdit && (() => props.onEdit!(p))}
-          onDelete={props.onDelete && (() => props.onDelete!(p))}
-        />
-      ),
-    },
+    viewEditDeleteColumn({ name: (p) => p.name, onView: props.onView, onEdit: props.onEdit, onDelete: props.onDelete }),
   ];
   return (
     <DataTable
