@@ -5,7 +5,7 @@ import { sessions } from '../../src/db/schema';
 import { hashToken } from '../../src/modules/auth/auth-service';
 import { databaseSnapshot } from '../support/db-snapshot';
 import { makeAdmin, makeUser, signIn } from '../support/factories';
-import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
+import { buildTestApp, describeApiOnce, ORIGIN, type TestApp } from '../support/test-app';
 
 /**
  * Refused requests are checked against a snapshot of every table, so nothing else may write
@@ -160,7 +160,7 @@ const STREAM_ROUTE = 'GET /api/events';
 /** Any route's URL with its parameters filled (a fresh uuid for ids). */
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, () => randomUUID());
 
-describeApi('access matrix over the route table (docs/decisions/0012-access-control.md, issue 8)', () => {
+describeApiOnce('access matrix over the route table (docs/decisions/0012-access-control.md, issue 8)', () => {
   let t: TestApp;
   const cookies: Record<'advertiser' | 'expiredAdmin' | 'idleAdmin' | 'admin', string> = {
     advertiser: '',
@@ -261,7 +261,7 @@ describeApi('access matrix over the route table (docs/decisions/0012-access-cont
   });
 });
 
-describeApi('CSRF on every mutating route (docs/decisions/0012-access-control.md, issue 8)', () => {
+describeApiOnce('CSRF on every mutating route (docs/decisions/0012-access-control.md, issue 8)', () => {
   let t: TestApp;
   let cookie = '';
   beforeAll(async () => {
@@ -316,7 +316,7 @@ describeApi('CSRF on every mutating route (docs/decisions/0012-access-control.md
   });
 });
 
-describeApi('security headers (helmet)', () => {
+describeApiOnce('security headers (helmet)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(snapshotSafe);

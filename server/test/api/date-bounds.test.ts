@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DATA_EXTRACT_DATASETS, MAX_DAY, MIN_DAY } from '@backoffice/contract';
 import { adminClient } from '../support/ads-helpers';
 import { makeAd, makeAdmin, signIn } from '../support/factories';
-import { buildTestApp, describeApi, type TestApp } from '../support/test-app';
+import { buildTestApp, describeApiOnce, type TestApp } from '../support/test-app';
 
 /**
  * Issue 38.6: every date a schema accepts is one PostgreSQL can hold (and JavaScript's Date reads
@@ -27,7 +27,7 @@ const instant = fc
     fc.constantFrom('', '.5', '.123', '.999999').map((frac) => `${d}T${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}${frac}Z`),
   );
 
-describeApi('dates out of the database range are refused (issue 38)', () => {
+describeApiOnce('dates out of the database range are refused (issue 38)', () => {
   let t: TestApp;
   let api: ReturnType<typeof adminClient>;
 

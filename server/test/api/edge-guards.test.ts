@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, makeAdmin, signIn } from '../support/factories';
-import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
+import { buildTestApp, describeApiOnce, ORIGIN, type TestApp } from '../support/test-app';
 
 /**
  * Issue 17 (3, 4, 11): behind a proxy the client chooses neither its address nor the server's idea
@@ -18,7 +18,7 @@ const signInAttempt = (t: TestApp, email: string, headers: Record<string, string
     remoteAddress: '10.0.0.1',
   });
 
-describeApi('behind one trusted proxy (TRUST_PROXY=1)', () => {
+describeApiOnce('behind one trusted proxy (TRUST_PROXY=1)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ env: { TRUST_PROXY: '1' } });
@@ -57,7 +57,7 @@ describeApi('behind one trusted proxy (TRUST_PROXY=1)', () => {
   });
 });
 
-describeApi('PUBLIC_ORIGIN', () => {
+describeApiOnce('PUBLIC_ORIGIN', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ env: { PUBLIC_ORIGIN: 'https://admin.example.lk', TRUST_PROXY: '1' } });
@@ -92,7 +92,7 @@ describeApi('PUBLIC_ORIGIN', () => {
   });
 });
 
-describeApi('Host header (DNS rebinding)', () => {
+describeApiOnce('Host header (DNS rebinding)', () => {
   let t: TestApp;
   let cookie = '';
   beforeAll(async () => {
@@ -138,7 +138,7 @@ describeApi('Host header (DNS rebinding)', () => {
   });
 });
 
-describeApi('Host header on a listening server', () => {
+describeApiOnce('Host header on a listening server', () => {
   let t: TestApp;
   let port = 0;
   beforeAll(async () => {
@@ -168,7 +168,7 @@ describeApi('Host header on a listening server', () => {
   });
 });
 
-describeApi('framework errors and caching of API answers', () => {
+describeApiOnce('framework errors and caching of API answers', () => {
   let t: TestApp;
   let cookie = '';
   beforeAll(async () => {

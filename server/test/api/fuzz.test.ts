@@ -6,7 +6,7 @@ import { dutyBody, packageBody } from '../support/catalogue-factories';
 import { makeAd, makeAdmin, makeUser, signIn } from '../support/factories';
 import { editBody } from '../support/users-factories';
 import { databaseSnapshot } from '../support/db-snapshot';
-import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
+import { buildTestApp, describeApiOnce, ORIGIN, type TestApp } from '../support/test-app';
 import { DOCS_PREFIX } from '../../src/plugins/openapi';
 
 /**
@@ -63,7 +63,7 @@ const contentType = fc.oneof(
   },
 );
 
-describeApi('fuzzing every route (issue 8)', () => {
+describeApiOnce('fuzzing every route (issue 8)', () => {
   let t: TestApp;
   let cookie = '';
   let routes: { method: string; url: string }[] = [];
@@ -178,7 +178,7 @@ function everyString(value: unknown, ok: (s: string) => boolean): boolean {
   return true;
 }
 
-describeApi('control characters, lone surrogates and random text in every string field (issue 17)', () => {
+describeApiOnce('control characters, lone surrogates and random text in every string field (issue 17)', () => {
   let t: TestApp;
   let cookie = '';
   type Target = {

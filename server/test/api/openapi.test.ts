@@ -13,7 +13,7 @@ import { DEFAULT_PASSWORD, makeAd, makeAdmin, makeUser, signIn } from '../suppor
 import { editBody } from '../support/users-factories';
 import { makeReport } from '../support/report-factories';
 import { waitFor } from '../support/message-servers';
-import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
+import { buildTestApp, describeApiOnce, ORIGIN, type TestApp } from '../support/test-app';
 import { twoFactorCalls } from '../support/two-factor';
 import { passkeyCalls } from '../support/passkeys';
 
@@ -34,7 +34,7 @@ const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
 /** One representative call of a route: `route` is its method and URL pattern, `send` the request. */
 type Call = { route: string; send: () => Promise<LightMyRequestResponse> };
 
-describeApi('OpenAPI description at /api/docs/json', () => {
+describeApiOnce('OpenAPI description at /api/docs/json', () => {
   let t: TestApp;
   let cookie = '';
   let doc: Document;

@@ -6,7 +6,7 @@ import { bannerClient, formParts, images, validFields } from '../support/banner-
 import { databaseSnapshot } from '../support/db-snapshot';
 import { makeAd, makeAdmin, signIn } from '../support/factories';
 import { diskDriver, s3Driver, type DriverUnderTest } from '../support/storage-drivers';
-import { describeApi, type TestApp } from '../support/test-app';
+import { describeApiOnce, type TestApp } from '../support/test-app';
 import { encodePng } from '../../src/seed/png';
 
 const HOUR = 3_600_000;
@@ -24,7 +24,7 @@ describe.each([diskDriver(), s3Driver()])('storage contract: $name', (driver: Dr
   beforeAll(() => driver.start());
   afterAll(() => driver.stop());
 
-  describeApi('uploads, serving and thumbnails', () => {
+  describeApiOnce('uploads, serving and thumbnails', () => {
     let t: TestApp;
     let api: ReturnType<typeof bannerClient>;
     beforeAll(async () => {
@@ -186,7 +186,7 @@ describe.each([diskDriver(), s3Driver()])('storage contract: $name', (driver: Dr
     });
   });
 
-  (driver.name === 's3' ? describeApi : describe.skip)('S3_PUBLIC_URL', () => {
+  (driver.name === 's3' ? describeApiOnce : describe.skip)('S3_PUBLIC_URL', () => {
     let t: TestApp;
     beforeAll(async () => {
       t = await driver.buildApp({ env: { S3_PUBLIC_URL: 'https://images.example.lk/' } });
@@ -215,7 +215,7 @@ describe.each([diskDriver(), s3Driver()])('storage contract: $name', (driver: Dr
     });
   });
 
-  describeApi('faults', () => {
+  describeApiOnce('faults', () => {
     let t: TestApp | undefined;
     afterEach(async () => {
       await t?.close();

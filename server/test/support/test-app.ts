@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/config';
 import { migratedPgliteTemplate, openPglite, openPostgres, type Database } from '../../src/db/client';
 import type { Clock } from '../../src/lib/clock';
 import type { LiveOptions } from '../../src/modules/live/live-hub';
+import { findPgBin } from './pg-cluster';
 
 /** Which database this project runs on: the same tests run on PGlite and on PostgreSQL. */
 export const testDb = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -18,6 +19,16 @@ const pgUrl = testDb === 'postgres' ? inject('pgUrl') : '';
 
 /** `describe` that skips (with the global setup's printed notice) when PostgreSQL is missing. */
 export const describeApi = describe.skipIf(testDb === 'postgres' && !pgUrl);
+
+/**
+ * `describe` for the files that test the routes' validation, guards and documents rather than the
+ * database (fuzzing, date bounds, the OpenAPI document, the access matrix, the edge guards, the
+ * storage drivers): they run once, on PostgreSQL where this machine has it (the api-postgres
+ * project), else on PGlite. Both databases answer the same SQL; what differs between them (the
+ * driver, transactions, concurrency, LISTEN/NOTIFY, the job queue) is tested on both by the other
+ * files. docs/decisions/0001-runtime-and-tooling.md, "Test runner".
+ */
+export const describeApiOnce = describe.skipIf(testDb === 'postgres' ? !pgUrl : findPgBin() !== null);
 
 /** The origin app.inject requests come from; mutations must carry it (docs/decisions/0012-access-control.md). */
 export const ORIGIN = 'http://localhost';
