@@ -33,13 +33,20 @@ export function tempDataDir(prefix = 'bo-e2e-'): string {
 
 /** Runs `node --import tsx server/src/main.ts` as `npm start` does, and waits until it is healthy. */
 export async function startServer(
-  opts: { dataDir?: string; port?: number; env?: Record<string, string>; healthyWithinMs?: number } = {},
+  opts: {
+    dataDir?: string;
+    port?: number;
+    env?: Record<string, string>;
+    healthyWithinMs?: number;
+    /** The program and its arguments (a systemd unit's ExecStart); default SERVER_COMMAND. */
+    command?: readonly string[];
+  } = {},
 ): Promise<ServerProcess> {
   const template = process.env[SEEDED_TEMPLATE_ENV];
   const dataDir = opts.dataDir ?? tempDataDir();
   if (!opts.dataDir && !opts.env && template) fs.cpSync(template, dataDir, { recursive: true });
   const port = opts.port ?? (await freePort());
-  const proc = spawnServer(dataDir, port, opts.env);
+  const proc = spawnServer(dataDir, port, opts.env, opts.command);
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
@@ -78,8 +85,16 @@ export async function startServer(
   };
 }
 
-export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+/** `npm run serve`'s command, run from the repository's root. */
+const SERVER_COMMAND = [process.execPath, '--import', 'tsx', 'server/src/main.ts'];
+
+export function spawnServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+  [program, ...args]: readonly string[] = SERVER_COMMAND,
+): ChildProcess {
+  return spawn(program!, args, {
     cwd: root,
     env: {
       ...process.env,

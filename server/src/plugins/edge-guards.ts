@@ -61,14 +61,15 @@ export function registerHostCheck(
     if (!match) return false;
     const hostname = match[1]!;
     const port = match[2];
-    if (local.has(hostname)) {
-      // app.inject has no socket port: only real connections are held to theirs.
-      const localPort = request.socket?.localPort;
-      return localPort === undefined || Number(port ?? 80) === localPort;
-    }
-    return named.some(
+    // Named first: PUBLIC_ORIGIN may itself be a loopback address on a proxy's port (nginx on this
+    // machine in front of instances on other ports, deploy/nginx), which the port rule below refuses.
+    const isNamed = named.some(
       (e) => e.hostname === hostname && (port === undefined ? e.port === '80' || e.port === '443' : e.port === port),
     );
+    if (isNamed || !local.has(hostname)) return isNamed;
+    // app.inject has no socket port: only real connections are held to theirs.
+    const localPort = request.socket?.localPort;
+    return localPort === undefined || Number(port ?? 80) === localPort;
   };
 
   app.addHook('onRequest', async (request) => {
