@@ -27,7 +27,7 @@ import { sql } from 'drizzle-orm';
 import { reportListQuery, type ReportListQuery } from '@backoffice/contract';
 import { openPostgres, rowsOf, type Db } from '../server/src/db/client';
 import { rebuildSummary } from '../server/src/modules/ads/ads-repository';
-import { countReports, findReportsPage } from '../server/src/modules/reports/reports-repository';
+import { listReports } from '../server/src/modules/reports/reports-repository';
 import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
 import { apiSignIn, startServer, tempDataDir } from '../e2e/support/server-process';
@@ -233,7 +233,7 @@ async function main() {
     const pool = await openPostgres(pgUrl, CONNECTIONS);
     for (const [page, filter] of INBOX) {
       const q = reportListQuery.parse(filter);
-      const run = () => Promise.all([findReportsPage(pool.db, q, undefined), countReports(pool.db, q)]);
+      const run = () => listReports(pool.db, q, undefined);
       await loadCalls({ concurrency: 2, seconds: 1, run });
       const r = await loadCalls({ concurrency: CONNECTIONS, seconds: INBOX_SECONDS, run });
       console.log('repository', page, r);

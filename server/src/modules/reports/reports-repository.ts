@@ -3,6 +3,7 @@ import { REPORTS_COUNT_LIMIT, type ReportListQuery } from '@backoffice/contract'
 import { rowsOf, type Executor } from '../../db/client';
 import { containsPattern } from '../../db/query-values';
 import { e164Sql, type MessageChannels } from '../../messages/outbox-repository';
+import { keptCounts, matchingKept, rareRanges, sumOf, type KeptCount } from './report-counts';
 
 /**
  * Reports in SQL (docs/decisions/0034-reports.md): the inbox's keyset pages and totals, a report's
@@ -148,12 +149,18 @@ const whereOf = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sq
  * way (PostgreSQL 15 has no skip scan), so its page is the newest rows of each (kind, reason,
  * state) it allows that has reports, each a range of reports_kind_reason_state_created_idx, merged.
  */
-export async function findReportsPage(db: Executor, q: ReportFilter, after: string | undefined): Promise<ReportRow[]> {
+export async function findReportsPage(
+  db: Executor,
+  q: ReportFilter,
+  after: string | undefined,
+  kept?: KeptCount[],
+): Promise<ReportRow[]> {
   const keyset = after
     ? [sql`(r.created_at, r.id) < (select created_at, id from reports where id = ${after}::uuid)`]
     : [];
   const order = sql`order by r.created_at desc, r.id desc limit ${q.pageSize + 1}`;
-  const ranges = q.q || q.adId || (!q.kind && !q.reason && !q.state) ? undefined : await rareRanges(db, q);
+  const ranges =
+    q.q || q.adId || (!q.kind && !q.reason && !q.state) ? undefined : rareRanges(q, kept ?? (await keptCounts(db)));
   if (!ranges) {
     return rowsOf<ReportRow>(await db.execute(sql`${selectReports} ${whereOf([...filters(q), ...keyset])} ${order}`));
   }
@@ -165,43 +172,33 @@ export async function findReportsPage(db: Executor, q: ReportFilter, after: stri
   );
 }
 
-/** Below this share of all reports, a filter's page is read range by range (findReportsPage). */
-const RARE_SHARE = 0.05;
-
 /**
- * The (kind, reason, state) combinations with reports that the filters allow, as conditions, when
- * they hold less than RARE_SHARE of all reports; undefined for a common match.
+ * The inbox's page and, on its first page, its total. Filtered by kind, reason or state only, the
+ * kept totals are read once and serve both: the page's ranges and the total.
  */
-async function rareRanges(
+export async function listReports(
   db: Executor,
-  q: Pick<ReportFilter, 'kind' | 'reason' | 'state'>,
-): Promise<SQL[] | undefined> {
-  const kept = rowsOf<{ kind: string; reason: string; state: string; n: string | number }>(
-    await db.execute(
-      sql`select kind, reason, state, sum(n) as n from report_counts group by 1, 2, 3 having sum(n) > 0`,
-    ),
-  );
-  const matching = kept.filter(
-    (c) => (!q.kind || c.kind === q.kind) && (!q.reason || c.reason === q.reason) && (!q.state || c.state === q.state),
-  );
-  const share = (rows: typeof kept) => rows.reduce((sum, c) => sum + Number(c.n), 0);
-  if (share(matching) >= RARE_SHARE * share(kept)) return undefined;
-  return matching.map((c) => sql`r.kind = ${c.kind} and r.reason = ${c.reason} and r.state = ${c.state}`);
+  q: ReportFilter,
+  after: string | undefined,
+): Promise<{ rows: ReportRow[]; total: number | undefined }> {
+  const onlyKept = !q.q && !q.adId && !q.categories;
+  if (onlyKept && (q.kind || q.reason || q.state)) {
+    const kept = await keptCounts(db);
+    const rows = await findReportsPage(db, q, after, kept);
+    return { rows, total: after ? undefined : Math.min(REPORTS_COUNT_LIMIT + 1, sumOf(matchingKept(q, kept))) };
+  }
+  const [rows, total] = await Promise.all([
+    findReportsPage(db, q, after),
+    after ? Promise.resolve(undefined) : countReports(db, q),
+  ]);
+  return { rows, total };
 }
 
 /** The filters' reports, counted up to REPORTS_COUNT_LIMIT + 1 (an index range, not the whole table). */
 export async function countReports(db: Executor, q: ReportFilter): Promise<number> {
   if (!q.q && !q.adId && !q.categories) {
     // Only kind, reason and state: the kept totals (migration 0031), shown as the counted ones are.
-    const kept = [
-      q.kind && sql`kind = ${q.kind}`,
-      q.reason && sql`reason = ${q.reason}`,
-      q.state && sql`state = ${q.state}`,
-    ];
-    const [row] = rowsOf<{ n: string | number | null }>(
-      await db.execute(sql`select sum(n) as n from report_counts ${whereOf(kept.filter((w): w is SQL => !!w))}`),
-    );
-    return Math.min(REPORTS_COUNT_LIMIT + 1, Number(row?.n ?? 0));
+    return Math.min(REPORTS_COUNT_LIMIT + 1, sumOf(matchingKept(q, await keptCounts(db))));
   }
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n

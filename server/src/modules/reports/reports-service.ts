@@ -150,10 +150,7 @@ export class ReportsService {
 
   async list(q: repo.ReportFilter): Promise<ReportListResponse> {
     const after = q.cursor ? decodeCursor(q.cursor) : undefined;
-    const [rows, total] = await Promise.all([
-      repo.findReportsPage(this.db, q, after),
-      after ? Promise.resolve(undefined) : repo.countReports(this.db, q),
-    ]);
+    const { rows, total } = await repo.listReports(this.db, q, after);
     const page = rows.slice(0, q.pageSize);
     return {
       success: true,
