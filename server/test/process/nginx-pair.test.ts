@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import { liveText } from '@backoffice/contract';
+import { liveText, type AccountSession } from '@backoffice/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, rowsOf } from '../../src/db/client';
 import { createAdmin } from '../../src/modules/users/admin-accounts';
@@ -51,7 +52,6 @@ describe.skipIf(!bin || !nginxBin)('two instances behind nginx', () => {
     const proxyPort = await freePort();
     proxy = `http://127.0.0.1:${proxyPort}`;
     const ports = [await freePort(), await freePort()] as const;
-    // Started one by one so that neither waits for the other's start-up on a busy machine's two cores.
     for (const port of ports) {
       const unit = unitService(port);
       servers.push(
@@ -64,7 +64,6 @@ describe.skipIf(!bin || !nginxBin)('two instances behind nginx', () => {
         }),
       );
     }
-    expect(unitService(0).env.TRUST_PROXY).toBe('1');
     nginx = await startNginx(nginxBin!, { port: proxyPort, instances: [ports[0], ports[1]] });
     cookies.first = await apiSignIn(proxy);
     cookies.second = await apiSignIn(proxy, SECOND.email, SECOND.password);
@@ -137,5 +136,31 @@ describe.skipIf(!bin || !nginxBin)('two instances behind nginx', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const rows = parse(await res.text(), { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(ADS);
+  });
+
+  it("records the client's address that nginx passes, not nginx's nor one the client wrote", async () => {
+    // A client on another loopback address, which writes an X-Forwarded-For of its own.
+    const cookie = await new Promise<string>((resolve, reject) => {
+      const body = JSON.stringify({ email: SECOND.email, password: SECOND.password });
+      const req = http.request(
+        `${proxy}/api/auth/signin`,
+        {
+          method: 'POST',
+          localAddress: '127.0.0.2',
+          headers: { 'content-type': 'application/json', origin: proxy, 'x-forwarded-for': '203.0.113.9' },
+        },
+        (res) => {
+          res.resume();
+          const sid = res.headers['set-cookie']?.find((c) => c.startsWith('sid='));
+          if (res.statusCode === 200 && sid) resolve(sid.split(';')[0]!);
+          else reject(new Error(`sign-in answered ${res.statusCode}`));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    const res = await fetch(`${proxy}/api/auth/sessions`, { headers: { cookie } });
+    const { sessions } = (await res.json()) as { sessions: AccountSession[] };
+    expect(sessions.find((s) => s.current)?.ip).toBe('127.0.0.2');
   });
 });
