@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { ReadRouting } from './db/read-routing';
 import { systemClock, type Clock } from './lib/clock';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth-routes';
 import type { AuthService } from './modules/auth/auth-service';
@@ -42,6 +43,7 @@ import { strikesRoutes } from './modules/strikes/strikes-routes';
 import { usersRoutes } from './modules/users/users-routes';
 import { publicReportsRoutes, reportsRoutes } from './modules/reports/reports-routes';
 import { InteractiveLoad, registerInteractiveLoad } from './lib/interactive-load';
+import { registerReadYourWrites } from './plugins/read-your-writes';
 import { registerRequestOrder } from './plugins/request-order';
 import { registerCsrf } from './plugins/csrf';
 import { registerOwnOrigin } from './plugins/own-origin';
@@ -184,13 +186,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await outbox.start();
   app.addHook('onClose', () => outbox.close());
   app.decorate('advertiserOutbox', outbox);
-  const moduleDeps: ModuleDeps = { db: database.db, storage, clock, log: app.log, outbox, random: deps.random };
+  // The lists' reads on the replica when there is one and it is fresh enough (docs/decisions/0037-read-replica.md).
+  const reads = new ReadRouting(database.db, database.replica, config.replica?.maxLagMs ?? 0, (err) =>
+    app.log.warn({ err }, 'read replica unreachable: reads go to the primary'),
+  );
+  await reads.start();
+  app.addHook('onClose', () => reads.close());
+  const moduleDeps: ModuleDeps = {
+    db: database.db,
+    reader: reads.reader,
+    storage,
+    clock,
+    log: app.log,
+    outbox,
+    random: deps.random,
+  };
   // Every module's service, once; each route plugin below gets the ones it uses.
   const services = buildServices(moduleDeps, config);
   const { auth, twoFactor, passkeys, reports } = services;
   app.decorate('auth', auth);
 
-  await app.register(healthRoutes, { db: database.db });
+  await app.register(healthRoutes, { db: database.db, reads });
   await app.register(publicAuthRoutes, {
     auth,
     sessionTtlSeconds: config.sessionTtlSeconds,
@@ -253,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     guardAdminsOnly(admin, auth);
     // After the session guard: the role's permission for the route (docs/decisions/0033-roles.md).
     guardPermissions(admin, database.db);
+    registerReadYourWrites(admin, reads);
     await admin.register(sessionRoutes);
     await admin.register(accountRoutes, { account: services.account, twoFactor });
     await admin.register(passkeyAccountRoutes, { passkeys, allowedOrigins: config.allowedOrigins });
@@ -262,7 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await admin.register(packagesRoutes, { packages: services.packages });
     await admin.register(dutiesRoutes, { duties: services.duties });
     await admin.register(bannerAdsRoutes, { banners: services.banners });
-    await admin.register(dashboardRoutes, { dashboard: services.dashboard });
+    await admin.register(dashboardRoutes, { dashboard: services.dashboard, reader: reads.reader });
     await admin.register(productsRoutes, moduleDeps);
     await admin.register(exportsRoutes, {
       ...moduleDeps,
@@ -275,7 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
     await admin.register(docsRoutes);
     await admin.register(advertiserMessagesRoutes, { outbox });
-    await admin.register(activityRoutes, { activity: services.activity });
+    await admin.register(activityRoutes, { activity: services.activity, reader: reads.reader });
     await admin.register(liveRoutes, { hub: live });
     await admin.register(claimsRoutes, { claims: services.claims });
     await admin.register(rejectionReasonsRoutes, moduleDeps);

@@ -94,6 +94,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  // A streaming replica for the lists' reads (docs/decisions/0037-read-replica.md).
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  REPLICA_MAX_LAG_MS: z.coerce.number().int('must be a whole number').min(0).max(3_600_000).default(5000),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .min(SESSION_TTL_MIN_HOURS, 'must be at least one minute (0.0167 hours)')
@@ -179,6 +185,11 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * A streaming replica of DATABASE_URL that the lists, counts, exports and dashboard read from while it
+   * is at most `maxLagMs` behind (docs/decisions/0037-read-replica.md); undefined: every read on the primary.
+   */
+  replica: { url: string; maxLagMs: number } | undefined;
   sessionTtlHours: number;
   /** The session lifetime in whole seconds, as cookies and the sessions table count it. */
   sessionTtlSeconds: number;
@@ -255,6 +266,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ).find((k) => e[k] !== undefined);
     if (stray) fail(`${stray} is set but S3_BUCKET is not (uploads would stay on the local disk)`);
   }
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL)
+    fail('DATABASE_REPLICA_URL is set but DATABASE_URL is not (the embedded database has no replica)');
   if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY)
     fail('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   if (e.S3_BUCKET && !e.S3_REGION && !e.S3_ENDPOINT)
@@ -264,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    replica: e.DATABASE_REPLICA_URL ? { url: e.DATABASE_REPLICA_URL, maxLagMs: e.REPLICA_MAX_LAG_MS } : undefined,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionTtlSeconds: Math.round(e.SESSION_TTL_HOURS * 3600),
     allowedOrigins: e.ALLOWED_ORIGINS,

@@ -29,7 +29,12 @@ export type Database = {
   url?: string;
   /** LISTEN to NOTIFY channels: PGlite's own, or a dedicated PostgreSQL connection. */
   listen: Listen;
+  /** PostgreSQL with DATABASE_REPLICA_URL: the streaming replica the lists read from (db/read-routing.ts). */
+  replica?: Replica;
 };
+
+/** A hot standby of the primary: read-only, never migrated (it replays the primary's migrations). */
+export type Replica = { db: Db; url: string; close(): Promise<void> };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -81,8 +86,7 @@ function orderedClient(client: PGlite, order: RequestOrder): PGlite {
   return { query, transaction } as PGlite;
 }
 
-/** Connects to a PostgreSQL server and applies migrations. */
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+function postgresPool(url: string, poolSize: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -93,15 +97,28 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
+  return pool;
+}
+
+/** Connects to a PostgreSQL server and applies migrations; with `replicaUrl`, to its replica as well. */
+export async function openPostgres(url: string, poolSize = 10, replicaUrl?: string): Promise<Database> {
+  const pool = postgresPool(url, poolSize);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder });
+  // No connection yet: a replica that is down at start-up leaves the reads on the primary.
+  const replicaPool = replicaUrl ? postgresPool(replicaUrl, poolSize) : undefined;
   return {
     db,
     kind: 'postgres',
     url,
     listen: postgresListen(url),
+    replica: replicaPool && {
+      db: drizzlePg(replicaPool, { schema }) as unknown as Db,
+      url: replicaUrl!,
+      close: () => replicaPool.end(),
+    },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), replicaPool?.end()]);
     },
   };
 }

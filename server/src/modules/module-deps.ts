@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import type { Reader } from '../db/read-routing';
 import type { Clock } from '../lib/clock';
 import type { AdvertiserOutbox } from '../messages/advertiser-outbox';
 import type { FileStorage } from '../storage/file-storage';
@@ -10,6 +11,11 @@ import type { FileStorage } from '../storage/file-storage';
  */
 export type ModuleDeps = {
   db: Db;
+  /**
+   * The executor for a request's list reads (lists, counts, exports, the dashboard): the read replica
+   * when there is one fresh enough for the asking admin, else `db` (db/read-routing.ts).
+   */
+  reader: Reader;
   storage: FileStorage;
   clock: Clock;
   log: FastifyBaseLogger;

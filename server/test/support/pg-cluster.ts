@@ -57,7 +57,8 @@ export function freePort(): Promise<number> {
 
 const isRoot = process.getuid?.() === 0;
 
-function run(bin: string, args: string[]) {
+/** Runs a PostgreSQL program (as the `postgres` user when root); throws with its output when it fails. */
+export function runPgTool(bin: string, args: string[]) {
   const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
   const result = spawnSync(cmd, argv, { encoding: 'utf8' });
   if (result.status !== 0) {
@@ -65,11 +66,26 @@ function run(bin: string, args: string[]) {
   }
 }
 
-export async function startPgCluster(binDir: string, extraSettings: string[] = []): Promise<PgCluster> {
+/** `makeDataDir`: initdb unless given (a standby's base backup, support/pg-standby.ts). */
+export async function startPgCluster(
+  binDir: string,
+  extraSettings: string[] = [],
+  makeDataDir = (dataDir: string) =>
+    runPgTool(path.join(binDir, 'initdb'), [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--no-locale',
+    ]),
+): Promise<PgCluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-test-'));
   if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
   const dataDir = path.join(dir, 'data');
-  run(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+  makeDataDir(dataDir);
   const port = await freePort();
   const settings = [
     '-c listen_addresses=127.0.0.1',
@@ -85,7 +101,7 @@ export async function startPgCluster(binDir: string, extraSettings: string[] = [
     port,
     dir,
     start() {
-      run(path.join(binDir, 'pg_ctl'), [
+      runPgTool(path.join(binDir, 'pg_ctl'), [
         '-D',
         dataDir,
         '-o',
@@ -100,7 +116,7 @@ export async function startPgCluster(binDir: string, extraSettings: string[] = [
     },
     stop(mode = 'immediate') {
       try {
-        run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', 'stop']);
+        runPgTool(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', 'stop']);
       } catch {
         /* already stopped */
       }

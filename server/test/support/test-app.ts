@@ -72,6 +72,8 @@ export async function buildTestApp(
     logStream?: { write(line: string): void };
     /** PostgreSQL: a second instance on another test app's database (its own connections). */
     sameDatabaseAs?: TestApp;
+    /** A database the test opened itself (a primary with its read replica); the app closes it. */
+    database?: Database;
     /** The event stream's heartbeat and limits. */
     live?: LiveOptions;
     /** Analyse new ads for trust signals (off unless asked: other tests' ads stay as made). */
@@ -80,7 +82,7 @@ export async function buildTestApp(
     random?: () => number;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(opts.sameDatabaseAs?.database);
+  const database = opts.database ?? (await openTestDatabase(opts.sameDatabaseAs?.database));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,

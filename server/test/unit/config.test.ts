@@ -73,7 +73,21 @@ describe('config (docs/decisions/0010-repository-and-configuration.md)', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://x/y', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('reads the replica with its lag bound, only beside DATABASE_URL', () => {
+    const primary = { DATABASE_URL: 'postgres://u:p@db:5432/bo' };
+    expect(loadConfig(primary).replica).toBeUndefined();
+    expect(loadConfig({ ...primary, DATABASE_REPLICA_URL: 'postgres://u:p@replica:5432/bo' }).replica).toEqual({
+      url: 'postgres://u:p@replica:5432/bo',
+      maxLagMs: 5000,
+    });
+    const bounded = loadConfig({ ...primary, DATABASE_REPLICA_URL: 'postgres://r/bo', REPLICA_MAX_LAG_MS: '250' });
+    expect(bounded.replica?.maxLagMs).toBe(250);
+  });
+
   it.each([
+    [{ DATABASE_REPLICA_URL: 'postgres://r/bo' }, /DATABASE_REPLICA_URL is set but DATABASE_URL is not/],
+    [{ DATABASE_URL: 'postgres://p/bo', DATABASE_REPLICA_URL: 'mysql://r' }, /DATABASE_REPLICA_URL must start/],
+    [{ DATABASE_URL: 'postgres://p/bo', REPLICA_MAX_LAG_MS: '-1' }, /REPLICA_MAX_LAG_MS/],
     [{ PORT: 'abc' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres/],

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, customType, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
+
+/** A write-ahead log position, as PostgreSQL writes it (`16/B374D848`). */
+const pgLsn = customType<{ data: string }>({ dataType: () => 'pg_lsn' });
 
 /** docs/decisions/0012-access-control.md: server-side sessions. Only the SHA-256 of the cookie token is stored. */
 export const sessions = pgTable(
@@ -20,6 +23,11 @@ export const sessions = pgTable(
     factor: text('factor'),
     /** A passkey registration's challenge while it is being added. */
     webauthnChallenge: text('webauthn_challenge'),
+    /**
+     * With a read replica: the primary's WAL position after this admin's latest write; their reads
+     * stay on the primary until the replica has replayed it (docs/decisions/0037-read-replica.md).
+     */
+    readAfterLsn: pgLsn('read_after_lsn'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );

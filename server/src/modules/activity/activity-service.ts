@@ -139,9 +139,13 @@ export class ActivityService {
     };
   }
 
-  /** Newest first; `total` only when the page shows the end of the matches (else GET /api/activity/count). */
-  async list(q: ActivityQuery): Promise<ActivityResponse> {
-    const rows = await audit.activityPage(this.db, this.filter(q), {
+  /**
+   * Newest first; `total` only when the page shows the end of the matches (else GET /api/activity/count).
+   * `from`, here, in the count and the figures: where a request's list reads go (ModuleDeps.reader:
+   * the replica when fresh enough), the primary by default.
+   */
+  async list(q: ActivityQuery, from: Db = this.db): Promise<ActivityResponse> {
+    const rows = await audit.activityPage(from, this.filter(q), {
       limit: q.pageSize,
       offset: (q.page - 1) * q.pageSize,
     });
@@ -154,8 +158,8 @@ export class ActivityService {
     };
   }
 
-  count(q: Omit<ActivityQuery, 'page' | 'pageSize'>): Promise<number> {
-    return audit.countActivity(this.db, this.filter(q));
+  count(q: Omit<ActivityQuery, 'page' | 'pageSize'>, from: Db = this.db): Promise<number> {
+    return audit.countActivity(from, this.filter(q));
   }
 
   /**
@@ -163,10 +167,10 @@ export class ActivityService {
    * ad_summary's version, so figures computed at a version stay true until it moves, apart from
    * their time windows: they are kept for that version within the same minute.
    */
-  async moderationFigures(): Promise<ModerationFigures> {
+  async moderationFigures(from: Db = this.db): Promise<ModerationFigures> {
     const now = this.clock();
     const [v] = rowsOf<{ v: string | number | null }>(
-      await this.db.execute(sql`select sum(v) as v from ad_summary_version`),
+      await from.execute(sql`select sum(v) as v from ad_summary_version`),
     );
     const key = `${v?.v ?? ''}:${Math.floor(now.getTime() / FIGURES_FRESH_MS)}`;
     if (this.figures?.key === key) return this.figures.value;
@@ -174,13 +178,13 @@ export class ActivityService {
     const cal = calendarAt(now, this.timeZone);
     const [pending, decisions] = await Promise.all([
       rowsOf<{ oldest: Date | string | null; pending: string | number; recent: string | number }>(
-        await this.db.execute(sql`select
+        await from.execute(sql`select
           (select min(posting_date) from advertisements where status = 'pending') as oldest,
           (select coalesce(sum(n), 0) from ad_summary where status = 'pending') as pending,
           (select count(*) from advertisements where status = 'pending'
              and posting_date >= ${new Date(now.getTime() - 24 * HOUR).toISOString()}::timestamptz) as recent`),
       ),
-      audit.decisionFigures(this.db, cal.today.from, new Date(now.getTime() - 7 * 24 * HOUR)),
+      audit.decisionFigures(from, cal.today.from, new Date(now.getTime() - 7 * 24 * HOUR)),
     ]);
     const p = pending[0]!;
     const value: ModerationFigures = {

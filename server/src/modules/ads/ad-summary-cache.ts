@@ -42,19 +42,22 @@ export class AdSummaryCache {
 
   constructor(private readonly db: Db) {}
 
-  /** The rows as of `version` (a page's), or read now when that is not known (an empty page). */
-  async rows(version: number | null): Promise<SummarySnapshot['rows']> {
+  /**
+   * The rows as of `version` (a page's), or read now when that is not known (an empty page), from
+   * `from`: the database the page was read from (the replica's versions are the primary's, a moment behind).
+   */
+  async rows(version: number | null, from: Db = this.db): Promise<SummarySnapshot['rows']> {
     if (version !== null) {
       if (this.current?.version === version) return this.current.rows;
       // Requests that missed together share one read when it turns out to be their version.
       const shared = this.loading && (await this.loading);
       if (shared?.version === version) return shared.rows;
     }
-    return (await this.load()).rows;
+    return (await this.load(from)).rows;
   }
 
-  private load(): Promise<SummarySnapshot> {
-    const loading = summarySnapshot(this.db)
+  private load(from: Db): Promise<SummarySnapshot> {
+    const loading = summarySnapshot(from)
       .then((snapshot) => {
         // Versions only grow: an older read finishing late never replaces a newer one.
         if (!this.current || snapshot.version > this.current.version) this.current = snapshot;

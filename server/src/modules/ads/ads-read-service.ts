@@ -34,7 +34,10 @@ const pinsPrioritised = (q: AdListQuery) =>
   q.order === 'asc' &&
   (q.status === 'pending' || q.view === 'overdue');
 
-/** The ads directory's reads: its pages, their totals, and the advertiser card beside an ad. */
+/**
+ * The ads directory's reads: its pages, their totals, and the advertiser card beside an ad. `from`:
+ * where a request's list reads go (ModuleDeps.reader: the replica when fresh enough), the primary by default.
+ */
 export class AdsReadService {
   private readonly summary: AdSummaryCache;
 
@@ -54,11 +57,15 @@ export class AdsReadService {
    * as of the page's own snapshot, from memory while no write has moved its version. A view
    * (overdue, mine) narrows the page and its total, not the status counts or the facets.
    */
-  async list(q: AdListQuery & Pick<AdFilter, 'categories'>, adminId: string): Promise<AdListResponse> {
+  async list(
+    q: AdListQuery & Pick<AdFilter, 'categories'>,
+    adminId: string,
+    from: Db = this.db,
+  ): Promise<AdListResponse> {
     const viewer: Viewer = { adminId, now: this.clock(), timeZone: this.timeZone };
-    const page = await repo.findAdsPage(this.db, { ...q, viewer });
+    const page = await repo.findAdsPage(from, { ...q, viewer });
     // A scoped moderator's counts and facets are of their categories only.
-    const rows = (await this.summary.rows(page.summaryVersion)).filter(
+    const rows = (await this.summary.rows(page.summaryVersion, from)).filter(
       (r) => !q.categories?.length || q.categories.includes(r.category),
     );
     const summary = summarize(rows, q);
@@ -77,13 +84,13 @@ export class AdsReadService {
         ? backwards
           ? null
           : totalShownByPage(q, page.rows.length)
-        : await this.viewTotal({ ...q, viewer }, summary.filtered, rows);
+        : await this.viewTotal({ ...q, viewer }, summary.filtered, rows, from);
     const byName = (a: string, b: string) => a.localeCompare(b);
-    const pinned = pinsPrioritised(q) ? await readRepo.prioritisedPending(this.db, { ...q, viewer }, q.pageSize) : [];
+    const pinned = pinsPrioritised(q) ? await readRepo.prioritisedPending(from, { ...q, viewer }, q.pageSize) : [];
     const pinnedIds = new Set(pinned.map((r) => r.id));
     const shown = [...pinned, ...page.rows.filter((r) => !pinnedIds.has(r.id))];
     const pendingIds = shown.filter((r) => r.status === 'pending').map((r) => r.id);
-    const claims = await liveClaims(this.db, pendingIds, viewer.now);
+    const claims = await liveClaims(from, pendingIds, viewer.now);
     // The cursors are the queue's own rows: the next page follows them, pinned ads or not.
     const [first, last] = [page.rows[0], page.rows.at(-1)];
     return {
@@ -101,11 +108,11 @@ export class AdsReadService {
   }
 
   /** The exact number of ads matching filters, view and search (the total the list leaves to the client). */
-  async count(q: Omit<AdFilter, 'viewer'>, adminId: string): Promise<number> {
+  async count(q: Omit<AdFilter, 'viewer'>, adminId: string, from: Db = this.db): Promise<number> {
     const f: AdFilter = { ...q, viewer: { adminId, now: this.clock(), timeZone: this.timeZone } };
-    if (f.q || beyondSummary(f)) return repo.countAds(this.db, f);
-    const rows = await this.summary.rows(null);
-    return this.viewTotal(f, summarize(rows, f).filtered, rows);
+    if (f.q || beyondSummary(f)) return repo.countAds(from, f);
+    const rows = await this.summary.rows(null, from);
+    return this.viewTotal(f, summarize(rows, f).filtered, rows, from);
   }
 
   /**
@@ -113,12 +120,17 @@ export class AdsReadService {
    * pending ads posted since the cutoff (the dashboard's High Priority sum); mine counts the
    * caller's few claimed ads.
    */
-  private async viewTotal(f: AdFilter, filtered: number, rows: Parameters<typeof summarize>[0]): Promise<number> {
-    if (f.view === 'mine' || f.view === 'reported') return repo.countAds(this.db, f);
+  private async viewTotal(
+    f: AdFilter,
+    filtered: number,
+    rows: Parameters<typeof summarize>[0],
+    from: Db,
+  ): Promise<number> {
+    if (f.view === 'mine' || f.view === 'reported') return repo.countAds(from, f);
     if (f.view !== 'overdue') return filtered;
     if (f.status !== 'all' && f.status !== 'pending') return 0;
     const pending = summarize(rows, { ...f, status: 'pending' }).filtered;
-    const recent = await readRepo.countPendingSince(this.db, f, overdueCutoff(f.viewer!.now));
+    const recent = await readRepo.countPendingSince(from, f, overdueCutoff(f.viewer!.now));
     return Math.max(0, pending - recent);
   }
 

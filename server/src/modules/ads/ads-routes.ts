@@ -40,19 +40,24 @@ const bulkFormValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
 
 /** Advertisement calls in docs/product.md#calls, extended by docs/decisions/0014-ad-moderation-rules.md (server paging) and docs/decisions/0014-ad-moderation-rules.md (bulk). */
 export const adsRoutes: FastifyPluginAsyncZod<
-  Pick<ModuleDeps, 'db'> & { ads: AdsService; adReads: AdsReadService }
-> = async (app, { db, ads, adReads: reads }) => {
+  Pick<ModuleDeps, 'db' | 'reader'> & { ads: AdsService; adReads: AdsReadService }
+> = async (app, { db, reader, ads, adReads: reads }) => {
   app.get(
     '/api/advertisements/list',
     { schema: { querystring: adListQuery, response: { 200: adListResponse } } },
-    async (request) => reads.list({ ...request.query, categories: categoryScope(request) }, request.session!.user.id),
+    async (request) =>
+      reads.list({ ...request.query, categories: categoryScope(request) }, request.session!.user.id, reader(request)),
   );
 
   app.get(
     '/api/advertisements/count',
     { schema: { querystring: adCountQuery, response: { 200: adCountResponse } } },
     async (request) => ({
-      total: await reads.count({ ...request.query, categories: categoryScope(request) }, request.session!.user.id),
+      total: await reads.count(
+        { ...request.query, categories: categoryScope(request) },
+        request.session!.user.id,
+        reader(request),
+      ),
     }),
   );
 

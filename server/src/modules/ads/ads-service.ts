@@ -205,14 +205,17 @@ export class AdsService {
     }
   }
 
-  /** Every ad the list's filters match, in its order, `size` per statement (the CSV export). */
-  exportBatches(q: Parameters<typeof matching.adBatches>[1], size: number) {
-    return matching.adBatches(this.db, q, size);
+  /**
+   * Every ad the list's filters match, in its order, `size` per statement (the CSV export), from
+   * `from`: where the request's list reads go (ModuleDeps.reader), the primary by default.
+   */
+  exportBatches(q: Parameters<typeof matching.adBatches>[1], size: number, from: Db = this.db) {
+    return matching.adBatches(from, q, size);
   }
 
-  /** Ads the list's filters match within a posting-date range. */
-  countInRange(q: Parameters<typeof matching.countAdsInRange>[1]): Promise<number> {
-    return matching.countAdsInRange(this.db, q);
+  /** Ads the list's filters match within a posting-date range; `from` as for exportBatches. */
+  countInRange(q: Parameters<typeof matching.countAdsInRange>[1], from: Db = this.db): Promise<number> {
+    return matching.countAdsInRange(from, q);
   }
 
   /** docs/decisions/0014-ad-moderation-rules.md: keep a subset of the current images; removed files go after the commit. */

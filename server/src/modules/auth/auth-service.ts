@@ -17,7 +17,12 @@ import { deleteStaleDevices, touchDevice, trustedDevice, trustNewDevice } from '
 export const SESSION_IDLE_MS = 30 * 60_000;
 const TOUCH_EVERY_MS = 60_000;
 
-export type SessionUser = { user: UserRow; tokenHash: string };
+export type SessionUser = {
+  user: UserRow;
+  tokenHash: string;
+  /** Where the primary's WAL stood after this admin's latest write, with a replica (db/read-routing.ts). */
+  readAfterLsn: string | null;
+};
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -171,7 +176,7 @@ export class AuthService {
     if (now - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
       await repo.touchSession(this.db, tokenHash, new Date(now));
     }
-    return { user: found.user, tokenHash };
+    return { user: found.user, tokenHash, readAfterLsn: session.readAfterLsn };
   }
 
   /**

@@ -78,17 +78,23 @@ export class DashboardService {
     return (this.calendar = calendarAt(now, this.timeZone));
   }
 
-  private adFigures(version: string | null, now: Date, cal: Calendar, period: ChartPeriod): Promise<AdFigures> {
+  private adFigures(
+    version: string | null,
+    now: Date,
+    cal: Calendar,
+    period: ChartPeriod,
+    from: Db,
+  ): Promise<AdFigures> {
     const range = cal[period];
     const compute = async (): Promise<AdFigures> => {
       const [figures, perCategory] = await Promise.all([
-        repo.figures(this.db, {
+        repo.figures(from, {
           highPriorityCutoff: new Date(now.getTime() - HIGH_PRIORITY_HOURS * HOUR),
           today: cal.today,
           rejectedSince: new Date(now.getTime() - REJECTED_RECENT_DAYS * 24 * HOUR),
           month: cal.month,
         }),
-        repo.adsPerCategory(this.db, range),
+        repo.adsPerCategory(from, range),
       ]);
       return { figures, perCategory };
     };
@@ -107,18 +113,19 @@ export class DashboardService {
     return computing;
   }
 
-  async dashboard(period: ChartPeriod): Promise<DashboardResponse> {
+  /** `from`: where the request's reads go (ModuleDeps.reader: the replica when fresh enough), the primary by default. */
+  async dashboard(period: ChartPeriod, from: Db = this.db): Promise<DashboardResponse> {
     const now = this.clock();
     const cal = this.calendarAt(now);
     const range = cal[period];
     // The version first, so that the ads' figures computed after it are at least that new.
     const adsAndUsers = repo
-      .userFigures(this.db, cal.today)
-      .then(async (u) => ({ u, ads: await this.adFigures(u.version, now, cal, period) }));
+      .userFigures(from, cal.today)
+      .then(async (u) => ({ u, ads: await this.adFigures(u.version, now, cal, period, from) }));
     const [{ u, ads }, revenue, events] = await Promise.all([
       adsAndUsers,
-      repo.revenuePerMonth(this.db, cal.year, cal.months),
-      repo.latestModerationEvents(this.db, RECENT_ACTIVITY_COUNT),
+      repo.revenuePerMonth(from, cal.year, cal.months),
+      repo.latestModerationEvents(from, RECENT_ACTIVITY_COUNT),
     ]);
     const { figures: f, perCategory } = ads;
     const submitted = f.month_pending + f.month_approved + f.month_rejected;

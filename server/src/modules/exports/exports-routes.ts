@@ -15,6 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../domain/audit-writer';
 import { activityBatches, type ActivityFilter, countActivity } from '../../db/audit-repository';
+import type { Db } from '../../db/client';
 import type { RequestOrder } from '../../db/request-order';
 import type { InteractiveLoad } from '../../lib/interactive-load';
 import { ValidationError } from '../../lib/errors';
@@ -77,10 +78,12 @@ function parse<T extends z.ZodType>(schema: T, query: unknown): z.output<T> {
 
 /**
  * CSV exports (docs/decisions/0018-exports-and-bulk.md): the ads directory's and User Management's
- * current filters, and the Data Extract's datasets, each streamed in keyset batches.
+ * current filters, and the Data Extract's datasets, each streamed in keyset batches. Counts and rows
+ * are read `from` the request's reader (the replica when fresh enough, docs/decisions/0037-read-replica.md);
+ * the audit entry of an export is written on the primary.
  */
 export const exportsRoutes: FastifyPluginAsyncZod<
-  Pick<ModuleDeps, 'db' | 'clock'> & {
+  Pick<ModuleDeps, 'db' | 'reader' | 'clock'> & {
     ads: AdsService;
     users: UsersService;
     batchSize: number;
@@ -88,7 +91,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<
     interactiveLoad?: InteractiveLoad;
     timeZone?: string;
   }
-> = async (app, { db, clock, ads, users, batchSize, requestOrder, interactiveLoad, timeZone }) => {
+> = async (app, { db, reader, clock, ads, users, batchSize, requestOrder, interactiveLoad, timeZone }) => {
   const pacing = { order: requestOrder, load: interactiveLoad, timeZone };
   type Job = { count(): Promise<number>; send(reply: FastifyReply, request: FastifyRequest): Promise<FastifyReply> };
 
@@ -136,54 +139,57 @@ export const exportsRoutes: FastifyPluginAsyncZod<
    * `adminId`: who asks, for the views that depend on it (My claims) and on the clock (Overdue);
    * `categories`: a scoped moderator's (docs/decisions/0033-roles.md), null for every category.
    */
-  const adsJob = (query: unknown, name: string, adminId: string, categories: string[] | null): Job => {
+  const adsJob = (query: unknown, name: string, request: FastifyRequest): Job => {
     const q = parse(adExportQuery, query);
-    const f = { ...q, ...dayRange(q, timeZone), viewer: { adminId, now: clock(), timeZone }, categories };
+    const viewer = { adminId: request.session!.user.id, now: clock(), timeZone };
+    const f = { ...q, ...dayRange(q, timeZone), viewer, categories: categoryScope(request) };
+    const from = reader(request);
     return csvJob({
       name,
       columns: adColumns,
-      count: () => ads.countInRange(f),
-      batches: () => mapBatches(ads.exportBatches(f, batchSize), toAdvertisement),
+      count: () => ads.countInRange(f, from),
+      batches: () => mapBatches(ads.exportBatches(f, batchSize, from), toAdvertisement),
       personal: q,
     });
   };
-  const usersJob = (query: unknown, name: string): Job => {
+  const usersJob = (query: unknown, name: string, from: Db): Job => {
     const q = parse(userExportQuery, query);
     const f = { q: q.q, status: q.status, ...dayRange(q, timeZone) };
     return csvJob({
       name,
       columns: userColumns,
-      count: () => users.countForExport(f),
-      batches: () => users.exportBatches(f, batchSize),
+      count: () => users.countForExport(f, from),
+      batches: () => users.exportBatches(f, batchSize, from),
       personal: q,
     });
   };
-  const activityJob = (query: unknown, name: string, schema: z.ZodType = activityExtractQuery): Job => {
+  const activityJob = (query: unknown, name: string, from: Db, schema: z.ZodType = activityExtractQuery): Job => {
     const q = parse(schema, query) as z.output<typeof activityExportQuery>;
     const f: ActivityFilter = { ...q, decisions: q.decisions === 'true', ...dayRange(q, timeZone) };
     return csvJob({
       name,
       columns: activityColumns,
-      count: () => countActivity(db, f),
-      batches: () => activityBatches(db, f, batchSize),
+      count: () => countActivity(from, f),
+      batches: () => activityBatches(from, f, batchSize),
       personal: q,
     });
   };
 
   function job(dataset: DataExtractDataset, query: unknown, request: FastifyRequest): Job {
+    const from = reader(request);
     switch (dataset) {
       case 'ads':
-        return adsJob(query, 'ads', request.session!.user.id, categoryScope(request));
+        return adsJob(query, 'ads', request);
       case 'advertisers':
-        return usersJob(query, 'advertisers');
+        return usersJob(query, 'advertisers', from);
       case 'packages': {
         const q = parse(catalogueQuery, query);
         const f = { ...q, ...dayRange(q, timeZone) };
         return csvJob({
           name: 'packages',
           columns: packageColumns,
-          count: () => repo.countPackages(db, f),
-          batches: () => repo.packageBatches(db, f, batchSize),
+          count: () => repo.countPackages(from, f),
+          batches: () => repo.packageBatches(from, f, batchSize),
         });
       }
       case 'banners': {
@@ -192,8 +198,8 @@ export const exportsRoutes: FastifyPluginAsyncZod<
         return csvJob({
           name: 'banners',
           columns: bannerColumns,
-          count: () => repo.countBanners(db, q),
-          batches: () => repo.bannerBatches(db, q, batchSize),
+          count: () => repo.countBanners(from, q),
+          batches: () => repo.bannerBatches(from, q, batchSize),
         });
       }
       case 'duties': {
@@ -202,12 +208,12 @@ export const exportsRoutes: FastifyPluginAsyncZod<
         return csvJob({
           name: 'duties',
           columns: dutyColumns,
-          count: () => repo.countDuties(db, f),
-          batches: () => repo.dutyBatches(db, f, batchSize),
+          count: () => repo.countDuties(from, f),
+          batches: () => repo.dutyBatches(from, f, batchSize),
         });
       }
       case 'activity':
-        return activityJob(query, 'activity');
+        return activityJob(query, 'activity', from);
     }
   }
 
@@ -222,20 +228,20 @@ export const exportsRoutes: FastifyPluginAsyncZod<
   app.get(
     '/api/advertisements/export',
     { schema: { querystring: adExportQuery, response: csvResponse } },
-    async (request, reply) =>
-      adsJob(request.query, 'ads', request.session!.user.id, categoryScope(request)).send(reply, request),
+    async (request, reply) => adsJob(request.query, 'ads', request).send(reply, request),
   );
 
   app.get(
     '/api/activity/export',
     { schema: { querystring: activityExportQuery, response: csvResponse } },
-    async (request, reply) => activityJob(request.query, 'activity', activityExportQuery).send(reply, request),
+    async (request, reply) =>
+      activityJob(request.query, 'activity', reader(request), activityExportQuery).send(reply, request),
   );
 
   app.get(
     '/api/users/export',
     { schema: { querystring: userExportQuery, response: csvResponse } },
-    async (request, reply) => usersJob(request.query, 'users').send(reply, request),
+    async (request, reply) => usersJob(request.query, 'users', reader(request)).send(reply, request),
   );
 
   app.get(

@@ -26,20 +26,19 @@ const actor = (request: FastifyRequest): Actor => ({
 });
 
 /** User calls in docs/product.md#calls (admin-only, docs/decisions/0012-access-control.md), with server-side search and paging on the list. */
-export const usersRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'clock'> & { users: UsersService }> = async (
-  app,
-  { db, clock, users },
-) => {
+export const usersRoutes: FastifyPluginAsyncZod<
+  Pick<ModuleDeps, 'db' | 'reader' | 'clock'> & { users: UsersService }
+> = async (app, { db, reader, clock, users }) => {
   app.get(
     '/api/users',
     { schema: { querystring: userListQuery, response: { 200: userListResponse } } },
-    async (request) => users.list(request.query),
+    async (request) => users.list(request.query, reader(request)),
   );
 
   app.get(
     '/api/users/count',
     { schema: { querystring: userCountQuery, response: { 200: userCountResponse } } },
-    async (request) => ({ total: await users.count(request.query) }),
+    async (request) => ({ total: await users.count(request.query, reader(request)) }),
   );
 
   app.post(

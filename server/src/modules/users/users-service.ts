@@ -45,21 +45,22 @@ export class UsersService {
    * Without a search, the total is the role's count (one row of user_counts, read by the page's
    * own statement). A search's total has to visit every match (4,348 of 100,000 for 'perera': 11 ms), so the
    * list answers it only when its page shows the end of the matches: the client counts once per
-   * search (`count`).
+   * search (`count`). `from`, here and in the counts and export: where a request's list reads go
+   * (ModuleDeps.reader: the replica when fresh enough), the primary by default.
    */
-  async list(q: UserListQuery): Promise<UserListResponse> {
-    const { rows, kept } = await repo.findUsersPage(this.db, q);
+  async list(q: UserListQuery, from: Db = this.db): Promise<UserListResponse> {
+    const { rows, kept } = await repo.findUsersPage(from, q);
     const list: ListedUser[] = rows.map((r) => ({ ...toPublicUser(r.user), adStats: r.adStats }));
     // Without a search the page's statement read the role's count; an empty page asks it alone.
     // A status filter is counted like a search: by GET /api/users/count, once per filter.
     const filtered = q.q || q.status !== 'all';
-    const total = filtered ? totalShownByPage(q, rows.length) : (kept ?? (await repo.countUsers(this.db, q)));
+    const total = filtered ? totalShownByPage(q, rows.length) : (kept ?? (await repo.countUsers(from, q)));
     return { users: list, total, page: q.page, pageSize: q.pageSize };
   }
 
   /** The exact number of users a search matches (the total the list leaves to the client). */
-  async count(q: UserCountQuery): Promise<number> {
-    return repo.countUsers(this.db, q);
+  async count(q: UserCountQuery, from: Db = this.db): Promise<number> {
+    return repo.countUsers(from, q);
   }
 
   async get(id: string): Promise<UserDetailResponse> {
@@ -255,12 +256,12 @@ export class UsersService {
   }
 
   /** Advertisers for the CSV export, in the list's order, `size` per statement. */
-  exportBatches(f: exportRepo.UserExportFilter, size: number) {
-    return exportRepo.userBatches(this.db, f, size);
+  exportBatches(f: exportRepo.UserExportFilter, size: number, from: Db = this.db) {
+    return exportRepo.userBatches(from, f, size);
   }
 
-  countForExport(f: exportRepo.UserExportFilter): Promise<number> {
-    return exportRepo.countUsersToExport(this.db, f);
+  countForExport(f: exportRepo.UserExportFilter, from: Db = this.db): Promise<number> {
+    return exportRepo.countUsersToExport(from, f);
   }
 
   /** A failure here is logged; it never undoes the committed delete. */
