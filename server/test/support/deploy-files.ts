@@ -34,7 +34,7 @@ export function findNginx(): string | null {
   return null;
 }
 
-export type Nginx = { url: string; errorLog(): string; stop(): Promise<void> };
+export type Nginx = { url: string; stop(): Promise<void> };
 
 /**
  * nginx in the foreground (`daemon off`) with everything it writes in a temp prefix, serving the
@@ -43,9 +43,6 @@ export type Nginx = { url: string; errorLog(): string; stop(): Promise<void> };
  * header of its own, so every location inherits it.
  */
 export async function startNginx(bin: string, opts: { port: number; instances: [number, number] }): Promise<Nginx> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-nginx-'));
-  // nginx started by root runs its workers as nobody, who must reach the temp folders.
-  fs.chmodSync(dir, 0o755);
   const values: Record<string, string> = {
     INSTANCE_1: `127.0.0.1:${opts.instances[0]}`,
     INSTANCE_2: `127.0.0.1:${opts.instances[1]}`,
@@ -57,6 +54,9 @@ export async function startNginx(bin: string, opts: { port: number; instances: [
     if (!(name in values)) throw new Error(`deploy/nginx/backoffice.conf: no value for {{${name}}}`);
     return values[name]!;
   });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-nginx-'));
+  // nginx started by root runs its workers as nobody, who must reach the temp folders.
+  fs.chmodSync(dir, 0o755);
   fs.writeFileSync(path.join(dir, 'backoffice.conf'), site);
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((kind) => `  ${kind}_temp_path ${path.join(dir, kind)};`)
@@ -79,7 +79,10 @@ ${temp}
   );
   const args = ['-p', dir, '-e', errorLog, '-c', path.join(dir, 'nginx.conf')];
   const check = spawnSync(bin, [...args, '-t'], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
+  if (check.status !== 0) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
+  }
   const proc: ChildProcess = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   proc.stderr!.on('data', (d) => (stderr += d));
@@ -87,7 +90,6 @@ ${temp}
   const readLog = () => (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : '') + stderr;
   const nginx: Nginx = {
     url: `http://127.0.0.1:${opts.port}`,
-    errorLog: readLog,
     async stop() {
       // SIGTERM: a fast shutdown; the workers leave with the master.
       if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
