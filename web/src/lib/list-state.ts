@@ -45,6 +45,11 @@ export type ListSpec<F extends ListFilters> = {
   searchMax: number;
   /** The last page the server serves; a list without pages leaves it out. */
   maxPage?: number;
+  /**
+   * For values that depend on one another (a queue implies its status, a default sort is no sort):
+   * the values as the URL writes them. Every URL the hook writes goes through it.
+   */
+  normalize?: (filters: F) => F;
 };
 
 /** The URL values of a list: its filters as parsed; every other key is left out. */
@@ -65,62 +70,115 @@ export function listUrl(filters: ListFilters, page = 1): URLSearchParams {
   return search;
 }
 
+type Timer = ReturnType<typeof setTimeout>;
+
 /**
  * One list's state in the URL. The search box writes the URL after the pause, replacing its history
  * entry; a filter is a history entry of its own and takes a search still waiting along; any change
- * but the page shows page 1 again. A navigation (a link, Back) brings its own search, which the box
- * then shows.
+ * but the page shows page 1.
+ *
+ * A navigation (a link, Back) brings its own search, which the box then shows. The hook's own
+ * writes are not navigations: the person may have typed on since the pause (a slow machine) and
+ * keeps that. Nor does a search still waiting for its pause give way to a navigation that renders
+ * first (typing right after a click on a link): the box keeps it, and it is applied to the new
+ * state after the pause.
+ *
+ * A keyset-paged list (`C`, its cursor) tells `setPage` the cursor that reaches the next page from
+ * the page shown; `cursor` gives it back while that page is shown. A page opened any other way (a
+ * link, Back) has none and is asked for by number.
  */
-export function useListState<F extends ListFilters & { q?: string }>(spec: ListSpec<F>) {
+export function useListState<F extends ListFilters & { q?: string }, C = never>(spec: ListSpec<F>) {
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readList(spec, searchParams);
   const page = spec.maxPage ? parse.page(searchParams.get('page'), spec.maxPage) : 1;
+  const latest = useRef(filters);
+  useEffect(() => {
+    latest.current = filters;
+  });
   const [searchText, setSearchText] = useState(filters.q ?? '');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const timer = useRef<Timer | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const [navigation, setNavigation] = useState(location.key);
+  const [ownUrl, setOwnUrl] = useState<string | null>(null);
+  /** The search waiting for its pause (its timer is pending), if any. */
+  const waiting = useRef<string | null>(null);
+  const [carried, setCarried] = useState(0);
   if (navigation !== location.key) {
     setNavigation(location.key);
-    if ((filters.q ?? '') !== searchText.trim()) setSearchText(filters.q ?? '');
+    if (searchParams.toString() !== ownUrl) {
+      if (waiting.current !== null) setCarried((n) => n + 1);
+      else if ((filters.q ?? '') !== searchText.trim()) setSearchText(filters.q ?? '');
+    }
   }
 
-  // Stable while the filters stay (a screen's effect moves a page past the end back to the last one).
-  const filtersUrl = listUrl(filters).toString();
+  const urlOf = (next: F, nextPage = 1) => listUrl(spec.normalize ? spec.normalize(next) : next, nextPage);
+  const typed = (text: string) => parse.search(spec.searchMax)(text);
+  /** Writes the URL of `next` as the hook's own change (page 1). */
+  const write = (next: F, options?: { replace?: boolean }) => {
+    clearTimeout(timer.current);
+    waiting.current = null;
+    const url = urlOf(next);
+    setOwnUrl(url.toString());
+    setSearchParams(url, options);
+  };
+  /** After the pause: the search on the filters as they are then (a filter changed meanwhile stays changed). */
+  const applySearch = (text: string) => write({ ...latest.current, q: typed(text) }, { replace: true });
+  // A search carried across a navigation waits its pause again from the new state's render.
+  useEffect(() => {
+    const text = waiting.current;
+    if (!carried || text === null) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => applySearch(text), SEARCH_DEBOUNCE_MS);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a navigation carried a search
+  }, [carried]);
+
+  // Stable while the filters and the page stay (a screen's effect moves a page past the end back to the last one).
+  const filtersUrl = urlOf(filters).toString();
+  const [reached, setReached] = useState<{ filtersUrl: string; page: number; cursor?: C } | null>(null);
+  const cursor = reached && reached.filtersUrl === filtersUrl && reached.page === page ? reached.cursor : undefined;
   const setPage = useCallback(
-    (next: number) => setSearchParams(listUrl(Object.fromEntries(new URLSearchParams(filtersUrl)), next)),
-    [filtersUrl, setSearchParams],
+    (next: number, options: { cursor?: C; replace?: boolean } = {}) => {
+      setReached({ filtersUrl, page: next, cursor: options.cursor });
+      if (next === page) return;
+      setSearchParams(listUrl(Object.fromEntries(new URLSearchParams(filtersUrl)), next), {
+        replace: options.replace,
+      });
+    },
+    [filtersUrl, page, setSearchParams],
   );
 
-  const typed = (text: string) => text.trim().slice(0, spec.searchMax) || undefined;
-  const apply = (next: F) => {
-    clearTimeout(timer.current);
-    setSearchParams(listUrl(next));
+  /** A filter change: page 1, taking along a search still waiting for its pause. */
+  const apply = (values: Partial<F>) => write({ ...filters, q: typed(searchText), ...values });
+
+  const reset = (values: Partial<Omit<F, 'q'>>) => {
+    setSearchText('');
+    write(values as F);
   };
 
   return {
     filters,
     page,
+    /** The cursor `setPage` was given for the page shown, if it reached it. */
+    cursor,
     searchText,
     /** Some filter or search is set. */
     active: Object.values(filters).some(Boolean),
     setSearch: (text: string) => {
       setSearchText(text);
       clearTimeout(timer.current);
-      timer.current = setTimeout(
-        () => setSearchParams(listUrl({ ...filters, q: typed(text) }), { replace: true }),
-        SEARCH_DEBOUNCE_MS,
-      );
+      waiting.current = text;
+      timer.current = setTimeout(() => applySearch(text), SEARCH_DEBOUNCE_MS);
     },
     setFilter: (key: Exclude<keyof F & string, 'q'>, value: string) =>
-      apply({ ...filters, q: typed(searchText), [key]: value || undefined }),
+      apply({ [key]: value || undefined } as Partial<F>),
     /** Several filters in one history entry (a sort's column and direction). */
-    setFilters: (values: Partial<Omit<F, 'q'>>) => apply({ ...filters, q: typed(searchText), ...values }),
-    clear: () => {
-      setSearchText('');
-      apply({} as F);
-    },
+    setFilters: (values: Partial<Omit<F, 'q'>>) => apply(values as Partial<F>),
+    /** No filter and no search. */
+    clear: () => reset({}),
+    /** No filter and no search but `values` (a sort that stays). */
+    reset,
     setPage,
   };
 }

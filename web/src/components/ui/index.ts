@@ -50,6 +50,7 @@ export {
 export type { SortOrder, SortableHeaderProps } from './data-table';
 export { DataTable, viewEditDeleteColumn } from './list-table';
 export type { Column, DataTableProps } from './list-table';
+export type { ListCard } from './list-cards';
 export { RowMenu } from './row-menu';
 export type { RowMenuItem } from './row-menu-item';
 export { SelectAllHeader, SelectCell, ActionsCell, ViewEditDeleteCell } from './row-cells';

@@ -1,4 +1,4 @@
-import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { cx } from './cx';
 import {
   EmptyState,
@@ -13,6 +13,9 @@ import {
 } from './data-table';
 import { SelectAllHeader, SelectCell, ViewEditDeleteCell } from './row-cells';
 import { FailedRow } from './table-states';
+import { CardList, type CardListProps } from './list-cards';
+import { pageSelection, rowCheckbox, rowProps, type ListRowsProps } from './list-rows';
+import { NARROW_QUERY, useMediaQuery } from './use-media-query';
 
 /** Tailwind's classes per breakpoint, written out so that its scanner sees them. */
 const hiddenBelow = {
@@ -22,10 +25,6 @@ const hiddenBelow = {
   xl: 'hidden xl:table-cell',
   wide: 'hidden min-[1400px]:table-cell',
 } as const;
-
-// A row that opens (a click, Enter or Space) shows where the keyboard is.
-const openableRow =
-  'cursor-pointer focus-visible:bg-slate-800/40 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500';
 
 /** One column of a `DataTable`: what it shows, how it sorts, how wide it is, when it hides. */
 export interface Column<T> {
@@ -68,74 +67,58 @@ export function viewEditDeleteColumn<T>(o: {
   };
 }
 
-export interface DataTableProps<T> {
-  /** The table's accessible name. */
-  label: string;
+export interface DataTableProps<T> extends ListRowsProps<T> {
   columns: readonly Column<T>[];
-  rows: readonly T[];
-  rowKey: (row: T) => string;
-  /** Each row's accessible name (what a screen reader says of it). */
-  rowLabel?: (row: T) => string;
   /** Classes every row adds to the kit's (`align-top` for rows of several lines). */
   rowClassName?: string;
-  /** The first page is loading: skeleton rows (`skeletonRows` of them, 5 unless told). */
-  loading: boolean;
+  /** Skeleton rows while the first page loads (5 unless told). */
   skeletonRows?: number;
-  /** No rows: the screen's message (the spec's words), an icon and an action. */
-  empty: { message: string; icon?: ReactNode; action?: ReactNode };
   /** The rows could not be loaded: the message and Try again (with the empty state's icon). */
   failed?: { message: string; onRetry: () => void };
-  /** The sort the table shows; a sortable column's header calls `onSort` with its key. */
-  sort?: { key: string; order: SortOrder; onSort: (key: string) => void };
-  /** A checkbox column first: the rows selected (by key), one row's and the page's toggles. */
-  selection?: {
-    selected: ReadonlySet<string>;
-    onToggle: (key: string) => void;
-    onToggleAll: () => void;
-    /** The header checkbox's name, and each row's. */
-    allLabel: string;
-    rowLabel: (row: T) => string;
-  };
-  /** A click on the row, or Enter or Space on it, opens it (the row takes the focus). */
-  onOpen?: (row: T) => void;
+  /**
+   * The sort the table shows; a sortable column's header calls `onSort` with its key, and `onIntent`
+   * when the pointer or the focus reaches it (a click may follow: fetch ahead).
+   */
+  sort?: { key: string; order: SortOrder; onSort: (key: string) => void; onIntent?: (key: string) => void };
+  /** On a phone (`NARROW_QUERY`) the rows show as these cards (list-cards.tsx). */
+  cards?: Pick<CardListProps<T>, 'card' | 'selectAllText'>;
 }
 
 /**
  * The kit's table (docs/decisions/0024-list-screen-kit.md): the screen describes its columns and the
  * table renders the header with its sort buttons, skeleton rows, the empty and failed states and
- * the rows, hiding the columns marked `hideBelow` on narrow screens.
+ * the rows, hiding the columns marked `hideBelow` on narrow screens; with `cards`, a phone gets a
+ * card per row instead.
  */
-export function DataTable<T>({
-  label,
-  columns,
-  rows,
-  rowKey,
-  rowLabel,
-  rowClassName,
-  loading,
-  skeletonRows = 5,
-  empty,
-  failed,
-  sort,
-  selection,
-  onOpen,
-}: DataTableProps<T>) {
+export function DataTable<T>(props: DataTableProps<T>) {
+  const {
+    label,
+    columns,
+    rows,
+    rowKey,
+    rowClassName,
+    loading,
+    skeletonRows = 5,
+    empty,
+    failed,
+    sort,
+    selection,
+  } = props;
+  const narrow = useMediaQuery(NARROW_QUERY);
+  if (props.cards && narrow) return <CardList {...props} {...props.cards} />;
   const hide = (c: Column<T>) => c.hideBelow && hiddenBelow[c.hideBelow];
   const span = columns.length + (selection ? 1 : 0);
-  const openKey = (event: KeyboardEvent<HTMLTableRowElement>, row: T) => {
-    if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
-    event.preventDefault();
-    onOpen?.(row);
-  };
+  const page = selection && pageSelection(rows, rowKey, selection);
   return (
     <TableFrame label={label} busy={loading}>
       <thead className={theadClass}>
         <tr>
-          {selection && (
+          {selection && page && (
             <SelectAllHeader
               label={selection.allLabel}
-              checked={rows.length > 0 && rows.every((row) => selection.selected.has(rowKey(row)))}
-              disabled={loading || rows.length === 0}
+              checked={page.checked}
+              disabled={loading || page.disabled}
+              title={selection.allTitle}
               onChange={selection.onToggleAll}
             />
           )}
@@ -147,6 +130,7 @@ export function DataTable<T>({
                 active={sort.key === c.sortKey}
                 order={sort.order}
                 onSort={() => sort.onSort(c.sortKey!)}
+                onIntent={sort.onIntent && (() => sort.onIntent!(c.sortKey!))}
                 className={cx(c.headerClassName, hide(c))}
               />
             ) : (
@@ -165,38 +149,30 @@ export function DataTable<T>({
         ) : rows.length === 0 ? (
           <EmptyState columns={span} {...empty} />
         ) : (
-          rows.map((row) => (
-            <tr
-              key={rowKey(row)}
-              className={cx(
-                rowClass,
-                rowClassName,
-                onOpen && openableRow,
-                selection?.selected.has(rowKey(row)) && 'bg-indigo-500/5',
-              )}
-              aria-label={rowLabel?.(row)}
-              {...(onOpen && { tabIndex: 0, onClick: () => onOpen(row), onKeyDown: (e) => openKey(e, row) })}
-            >
-              {selection && (
-                <SelectCell
-                  label={selection.rowLabel(row)}
-                  checked={selection.selected.has(rowKey(row))}
-                  onChange={() => selection.onToggle(rowKey(row))}
-                />
-              )}
-              {columns.map((c) =>
-                c.ownCell ? (
-                  <Fragment key={c.header}>{c.cell(row)}</Fragment>
-                ) : (
-                  <td key={c.header} className={cx(tdClass, c.className, hide(c))}>
-                    {c.cell(row)}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))
+          rows.map((row) => {
+            const key = rowKey(row);
+            const { className, ...own } = rowProps(props, row);
+            const checkbox = rowCheckbox(selection, row, key);
+            return (
+              <tr key={key} {...own} className={cx(rowClass, rowClassName, className)}>
+                {selection && <SelectCell {...(checkbox ?? noCheckbox)} />}
+                {columns.map((c) =>
+                  c.ownCell ? (
+                    <Fragment key={c.header}>{c.cell(row)}</Fragment>
+                  ) : (
+                    <td key={c.header} className={cx(tdClass, c.className, hide(c))}>
+                      {c.cell(row)}
+                    </td>
+                  ),
+                )}
+              </tr>
+            );
+          })
         )}
       </tbody>
     </TableFrame>
   );
 }
+
+// A row that cannot be selected keeps its (empty) cell; a press there does not open the row either.
+const noCheckbox = { selectable: false, label: '', checked: false, onChange: () => {} };

@@ -66,8 +66,6 @@ describe('absolute image URLs', () => {
           onSort={vi.fn()}
           selection={{
             isSelected: () => false,
-            allSelected: false,
-            pageSelectableCount: 1,
             toggle: vi.fn(),
             toggleAll: vi.fn(),
           }}

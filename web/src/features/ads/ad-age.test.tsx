@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pendingAge } from './ad-age';
-import { AgeLabel } from './ads-table';
+import { AgeLabel } from './ad-row';
 
 const now = Date.parse('2026-11-26T12:00:00.000Z');
 const HOUR = 3_600_000;

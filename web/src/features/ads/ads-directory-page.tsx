@@ -8,12 +8,10 @@ import {
   Button,
   FloatingBanner,
   MessageOverlay,
-  NARROW_QUERY,
   PageHeader,
   Pager,
   Panel,
   pageCount,
-  useMediaQuery,
   usePanel,
   useTimedMessage,
 } from '../../components/ui';
@@ -22,7 +20,6 @@ import { AdsCountCards } from './ads-count-cards';
 import { AdsHeaderActions } from './ads-header-actions';
 import { AdsExportMenu } from './ads-export';
 import { AdsBulkBar, AdsFilterPanel, AdsToolbar, panelFilterCount } from './ads-filters';
-import { AdsCardList } from './ads-card-list';
 import { AdsTable } from './ads-table';
 import { AdsViews, currentView } from './ads-views';
 import { claimedByOther } from './ad-claim';
@@ -185,9 +182,6 @@ export function AdsDirectoryPage() {
     showHelp: () => setHelpOpen(true),
   });
   const panelShowsBanner = panel?.open === true;
-  // On a phone the rows are cards (docs/product.md#ads-moderation, "Every width").
-  const narrow = useMediaQuery(NARROW_QUERY);
-  const Rows = narrow ? AdsCardList : AdsTable;
 
   return (
     <>
@@ -244,7 +238,8 @@ export function AdsDirectoryPage() {
             </Button>
           </div>
         ) : (
-          <Rows
+          // On a phone the rows are cards (docs/product.md#ads-moderation, "Every width").
+          <AdsTable
             ads={ads}
             loading={loading}
             sort={table.sort}

@@ -1,44 +1,26 @@
-import type { KeyboardEvent } from 'react';
-import {
-  adImageUrl,
-  adMessages,
-  liveText,
-  thumbnailUrl,
-  type Advertisement,
-  type AdSortField,
-} from '@backoffice/contract';
-import { Check, Eye, SearchX, Trash2, TriangleAlert, X } from 'lucide-react';
+import { adMessages, liveText, type Advertisement, type AdSortField } from '@backoffice/contract';
+import { Check, Eye, SearchX, Trash2, X } from 'lucide-react';
+import { useSelector } from 'react-redux';
 import {
   ActionsCell,
   Badge,
   Button,
-  EmptyState,
-  SelectAllHeader,
-  SelectCell,
-  SkeletonRows,
-  SortableHeader,
+  DataTable,
   StatusBadge,
-  TableFrame,
-  Th,
-  Thumbnail,
-  cx,
-  rowClass,
-  tdClass,
-  theadClass,
+  type Column,
+  type ListCard,
   type RowMenuItem,
 } from '../../components/ui';
-import { useSelector } from 'react-redux';
 import { useLiveNotes } from '../../lib/live-status';
 import { selectCurrentUser } from '../../lib/session-events';
 import { useNow } from '../../lib/use-now';
-import { ageStepClass, pendingAge } from './ad-age';
-import { claimedByOther } from './ad-claim';
-import { adTypeLabel, formatAdDate, formatAdId, formatContact } from './ad-format';
+import { adTypeLabel, formatAdDate, formatContact } from './ad-format';
+import { AdThumbnail, AgeLabel, RowNotes, adRow, type AdRow } from './ad-row';
+import { adCard } from './ads-card-list';
 import { RiskBadge } from './signals/signal-chips';
 import { RowSignals } from './signals/row-signals';
 import type { AdsSort } from './use-ads-table-state';
 
-const COLUMNS = 10;
 const skipsHeld = (n: number) => `Skips ${n === 1 ? 'the ad' : `${n} ads`} another admin is reviewing`;
 
 export interface AdsTableProps {
@@ -49,11 +31,9 @@ export interface AdsTableProps {
   onSort: (field: AdSortField) => void;
   /** A sort header is about to be clicked (pointer or focus on it). */
   onSortIntent?: (field: AdSortField) => void;
+  /** The page's selection (use-ads-selection.ts); the table ticks pending ads no other admin is reviewing. */
   selection: {
     isSelected: (id: string) => boolean;
-    allSelected: boolean;
-    /** Pending ads the select-all ticks (not those another admin is reviewing). */
-    pageSelectableCount: number;
     toggle: (ad: Advertisement) => void;
     toggleAll: () => void;
   };
@@ -72,47 +52,12 @@ export interface AdsTableProps {
   now?: number;
 }
 
-// Columns the side panel also shows give way first on narrower screens, so the actions stay in view.
-const wideOnly = 'hidden min-[1400px]:table-cell';
-const xlOnly = 'hidden xl:table-cell';
-
-const sortable: Array<{ field: AdSortField; label: string; className?: string }> = [
-  // The row's name and the side panel carry the id: below 1280 px the heading gets its room.
-  { field: 'id', label: 'Ad ID', className: xlOnly },
-  { field: 'heading', label: 'Heading' },
-  { field: 'username', label: 'User' },
-];
-const sortableAfterContact: Array<{ field: AdSortField; label: string; className?: string }> = [
-  { field: 'postingDate', label: 'Date' },
-  { field: 'adType', label: 'Type', className: xlOnly },
-  { field: 'status', label: 'Status' },
-];
-
-/** How long a pending ad has waited, in three steps: neutral, amber `due soon`, red `overdue` (with an icon). */
-export function AgeLabel({ postingDate, now, className }: { postingDate: string; now: number; className?: string }) {
-  const age = pendingAge(postingDate, now);
-  if (!age) return null;
-  return (
-    <span
-      data-age-step={age.step}
-      className={cx('inline-flex items-center gap-1 text-xs', ageStepClass[age.step], className)}
-    >
-      {age.step === 'overdue' && <TriangleAlert className="size-3.5 shrink-0" aria-hidden="true" />}
-      {age.text}
-    </span>
-  );
-}
-
 /**
  * A row's (or card's) menu: View; Approve and Reject for a pending ad; Delete. While another admin
- * reviews the ad (`reviewer`), Approve and Reject show disabled with "Being reviewed by NAME",
- * before any confirmation.
+ * reviews the ad, Approve and Reject show disabled with "Being reviewed by NAME", before any
+ * confirmation.
  */
-export function rowActions(
-  ad: Advertisement,
-  props: Pick<AdsTableProps, 'onOpen' | 'onApprove' | 'onReject' | 'onDelete' | 'onDismissReports'>,
-  reviewer?: { name: string } | null,
-): RowMenuItem[] {
+function rowActions({ ad, reviewer }: AdRow, props: AdsTableProps): RowMenuItem[] {
   const icon = 'size-4';
   const items: RowMenuItem[] = [
     { label: 'View', icon: <Eye className={icon} aria-hidden="true" />, onSelect: () => props.onOpen(ad) },
@@ -142,158 +87,149 @@ export function rowActions(
   return items;
 }
 
-/** The ads table of docs/product.md#ads-moderation. A row click (or Enter on a focused row) opens the side panel. */
+/** The heading cell: thumbnail, heading, signals, who reviews the ad and the live note. */
+function HeadingCell({ row }: { row: AdRow }) {
+  const { ad } = row;
+  return (
+    <div className="flex items-center gap-3">
+      <AdThumbnail ad={ad} className="size-10 rounded-md" />
+      <div className="flex min-w-0 flex-col items-start gap-1">
+        <span className="max-w-full truncate font-medium text-slate-100" title={ad.heading}>
+          {ad.heading}
+        </span>
+        <RowSignals ad={ad} riskColumn narrowMax={1} />
+        <RowNotes row={row} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The ads table of docs/product.md#ads-moderation, on the kit's DataTable; on a phone a card per ad
+ * (ads-card-list.tsx). A row click (or Enter on a focused row) opens the side panel. Columns the side
+ * panel also shows give way first on narrower screens, so the actions stay in view.
+ */
 export function AdsTable(props: AdsTableProps) {
-  const { ads, loading, sort, onSort, onSortIntent, selection, onOpen } = props;
+  const { ads, loading, sort, onSort, onSortIntent, selection, onOpen, onRowFocus } = props;
   const selfId = useSelector(selectCurrentUser)?._id;
   const notes = useLiveNotes();
   // Ages and claim expiries move on while the page stays open.
   const ownNow = useNow();
   const now = props.now ?? ownNow;
-  const heldRows = ads.filter((ad) => ad.status === 'pending' && claimedByOther(ad, selfId, now)).length;
-  const header = (h: { field: AdSortField; label: string; className?: string }) => (
-    <SortableHeader
-      key={h.field}
-      className={h.className}
-      label={h.label}
-      active={sort.field === h.field}
-      order={sort.order}
-      onSort={() => onSort(h.field)}
-      onIntent={onSortIntent && (() => onSortIntent(h.field))}
-    />
-  );
+  const rows = ads.map((ad) => adRow(ad, selfId, now, notes.get(ad._id)));
+  const heldRows = rows.filter((row) => row.reviewer).length;
+  const toggle = (key: string) => {
+    const ad = ads.find((a) => a._id === key);
+    if (ad) selection.toggle(ad);
+  };
+  const menu = (row: AdRow): NonNullable<ListCard['menu']> => ({
+    label: `Actions for advertisement ${row.id}`,
+    items: rowActions(row, props),
+  });
 
-  function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, ad: Advertisement) {
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      onOpen(ad);
-    }
-  }
+  const columns: Column<AdRow>[] = [
+    // The row's name and the side panel carry the id: below 1280 px the heading gets its room.
+    {
+      header: 'Ad ID',
+      sortKey: 'id',
+      hideBelow: 'xl',
+      className: 'font-mono text-xs text-slate-400',
+      cell: (r) => r.id,
+    },
+    // max-w-0 + w-full: the heading takes the width left over and truncates.
+    {
+      header: 'Heading',
+      sortKey: 'heading',
+      className: 'w-full max-w-0 min-w-32',
+      cell: (r) => <HeadingCell row={r} />,
+    },
+    {
+      header: 'User',
+      sortKey: 'username',
+      cell: ({ ad }) => (
+        <span className="block max-w-28 truncate" title={ad.username}>
+          {ad.username}
+        </span>
+      ),
+    },
+    {
+      header: 'Contact',
+      hideBelow: 'wide',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: ({ ad }) => formatContact(ad.phone1),
+    },
+    {
+      header: 'Date',
+      sortKey: 'postingDate',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: ({ ad, pending }) => (
+        <>
+          {formatAdDate(ad.postingDate)}
+          {pending && (
+            <>
+              {' '}
+              <AgeLabel postingDate={ad.postingDate} now={now} className="flex" />
+            </>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Type',
+      sortKey: 'adType',
+      hideBelow: 'xl',
+      cell: ({ ad }) => <Badge tone={ad.adType === 'regular' ? 'violet' : 'sky'}>{adTypeLabel(ad.adType)}</Badge>,
+    },
+    { header: 'Status', sortKey: 'status', cell: ({ ad }) => <StatusBadge status={ad.status} /> },
+    {
+      header: 'Risk',
+      sortKey: 'risk',
+      hideBelow: 'xl',
+      headerClassName: 'w-24',
+      cell: ({ ad }) => <RiskBadge risk={ad.risk} />,
+    },
+    { header: 'Actions', headerClassName: 'w-16 text-right', ownCell: true, cell: (r) => <ActionsCell {...menu(r)} /> },
+  ];
 
   return (
-    <TableFrame label="Advertisements" busy={loading}>
-      <thead className={theadClass}>
-        <tr>
-          <SelectAllHeader
-            label="Select all pending advertisements on this page"
-            checked={selection.allSelected}
-            disabled={loading || selection.pageSelectableCount === 0}
-            title={heldRows > 0 ? skipsHeld(heldRows) : undefined}
-            onChange={selection.toggleAll}
-          />
-          {sortable.map(header)}
-          <Th className={wideOnly}>Contact</Th>
-          {sortableAfterContact.map(header)}
-          {header({ field: 'risk', label: 'Risk', className: cx(xlOnly, 'w-24') })}
-          <Th className="w-16 text-right">Actions</Th>
-        </tr>
-      </thead>
-      <tbody className="text-slate-200">
-        {loading ? (
-          <SkeletonRows rows={10} columns={COLUMNS} />
-        ) : ads.length === 0 ? (
-          <EmptyState
-            columns={COLUMNS}
-            icon={<SearchX className="size-6" />}
-            message={adMessages.emptyState}
-            action={
-              <Button variant="secondary" size="sm" onClick={props.onResetFilters}>
-                Reset Filters
-              </Button>
-            }
-          />
-        ) : (
-          ads.map((ad) => {
-            const id = formatAdId(ad._id);
-            const pending = ad.status === 'pending';
-            const reviewer = pending ? claimedByOther(ad, selfId, now) : null;
-            const note = notes.get(ad._id);
-            return (
-              <tr
-                key={ad._id}
-                data-ad-id={ad._id}
-                tabIndex={0}
-                onFocus={(e) => e.target === e.currentTarget && props.onRowFocus?.(ad)}
-                aria-label={`${id} ${ad.heading}`}
-                onClick={() => onOpen(ad)}
-                onKeyDown={(e) => onRowKeyDown(e, ad)}
-                className={cx(
-                  rowClass,
-                  'cursor-pointer focus-visible:bg-slate-800/40 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500',
-                  selection.isSelected(ad._id) && 'bg-indigo-500/5',
-                  props.focusedId === ad._id && 'outline-2 -outline-offset-2 outline-indigo-500/70',
-                )}
-              >
-                <SelectCell
-                  label={`Select advertisement ${id}`}
-                  selectable={pending}
-                  checked={selection.isSelected(ad._id)}
-                  disabled={reviewer !== null}
-                  title={reviewer ? liveText.beingReviewedBy(reviewer.name) : undefined}
-                  onChange={() => selection.toggle(ad)}
-                />
-                <td className={cx(tdClass, xlOnly, 'font-mono text-xs text-slate-400')}>{id}</td>
-                {/* max-w-0 + w-full: the heading takes the width left over and truncates. */}
-                <td className={cx(tdClass, 'w-full max-w-0 min-w-32')}>
-                  <div className="flex items-center gap-3">
-                    <Thumbnail
-                      src={ad.images[0] ? thumbnailUrl(adImageUrl(ad.images[0]), 96, ad.thumbnails?.[0]) : null}
-                      fallbackSrc={ad.images[0] && ad.thumbnails ? adImageUrl(ad.images[0]) : null}
-                      alt=""
-                      compact
-                      className="size-10 rounded-md"
-                    />
-                    <div className="flex min-w-0 flex-col items-start gap-1">
-                      <span className="max-w-full truncate font-medium text-slate-100" title={ad.heading}>
-                        {ad.heading}
-                      </span>
-                      <RowSignals ad={ad} riskColumn narrowMax={1} />
-                      {reviewer && (
-                        <Badge tone="sky" className="max-w-full">
-                          <span className="truncate" title={liveText.beingReviewedBy(reviewer.name)}>
-                            {liveText.beingReviewedBy(reviewer.name)}
-                          </span>
-                        </Badge>
-                      )}
-                      {note && (
-                        <span className="max-w-full truncate text-xs text-slate-400" title={note}>
-                          {note}
-                        </span>
-                      )}
-                    </div>
-                  </div>
-                </td>
-                <td className={tdClass}>
-                  <span className="block max-w-28 truncate" title={ad.username}>
-                    {ad.username}
-                  </span>
-                </td>
-                <td className={cx(tdClass, wideOnly, 'whitespace-nowrap tabular-nums')}>{formatContact(ad.phone1)}</td>
-                <td className={cx(tdClass, 'whitespace-nowrap tabular-nums')}>
-                  {formatAdDate(ad.postingDate)}
-                  {pending && (
-                    <>
-                      {' '}
-                      <AgeLabel postingDate={ad.postingDate} now={now} className="flex" />
-                    </>
-                  )}
-                </td>
-                <td className={cx(tdClass, xlOnly)}>
-                  <Badge tone={ad.adType === 'regular' ? 'violet' : 'sky'}>{adTypeLabel(ad.adType)}</Badge>
-                </td>
-                <td className={tdClass}>
-                  <StatusBadge status={ad.status} />
-                </td>
-                <td className={cx(tdClass, xlOnly)}>
-                  <RiskBadge risk={ad.risk} />
-                </td>
-                <ActionsCell label={`Actions for advertisement ${id}`} items={rowActions(ad, props, reviewer)} />
-              </tr>
-            );
-          })
-        )}
-      </tbody>
-    </TableFrame>
+    <DataTable
+      label="Advertisements"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.ad._id}
+      rowLabel={(r) => `${r.id} ${r.ad.heading}`}
+      keyAttribute="data-ad-id"
+      loading={loading}
+      skeletonRows={10}
+      empty={{
+        message: adMessages.emptyState,
+        icon: <SearchX className="size-6" />,
+        action: (
+          <Button variant="secondary" size="sm" onClick={props.onResetFilters}>
+            Reset Filters
+          </Button>
+        ),
+      }}
+      sort={{
+        key: sort.field,
+        order: sort.order,
+        onSort: (key) => onSort(key as AdSortField),
+        onIntent: onSortIntent && ((key) => onSortIntent(key as AdSortField)),
+      }}
+      selection={{
+        selected: { has: selection.isSelected },
+        onToggle: (key) => toggle(key),
+        onToggleAll: selection.toggleAll,
+        allLabel: 'Select all pending advertisements on this page',
+        rowLabel: (r) => `Select advertisement ${r.id}`,
+        selectable: (r) => r.pending,
+        disabledReason: (r) => r.reviewer && liveText.beingReviewedBy(r.reviewer.name),
+        allTitle: heldRows > 0 ? skipsHeld(heldRows) : undefined,
+      }}
+      onOpen={(r) => onOpen(r.ad)}
+      focusedKey={props.focusedId}
+      onRowFocus={onRowFocus && ((r) => onRowFocus(r.ad))}
+      cards={{ selectAllText: 'Select all pending', card: (r) => adCard(r, now, menu(r)) }}
+    />
   );
 }

@@ -1,5 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
 import {
   AD_DECIDED_RANGES,
   AD_LIST_VIEWS,
@@ -15,7 +13,8 @@ import {
   type AdSortField,
   type AdStatus,
 } from '@backoffice/contract';
-import { SEARCH_DEBOUNCE_MS, type SortOrder } from '../../components/ui';
+import type { SortOrder } from '../../components/ui';
+import { listUrl, parse, readList, useListState, type ListSpec, type Parser } from '../../lib/list-state';
 import { isSignalKind } from './signals/signal-kinds';
 
 export type StatusFilter = 'all' | AdStatus;
@@ -73,72 +72,102 @@ export interface AdsUrlState {
   page: number;
 }
 
+/** The directory's URL values, in the order the URL writes them (`page` last). */
+type AdsUrl = {
+  view?: AdQueue;
+  status?: AdStatus;
+  category?: string;
+  district?: string;
+  signal?: string;
+  minRisk?: string;
+  decided?: AdDecidedRange;
+  queue?: string;
+  q?: string;
+  sort?: AdSortField;
+  order?: SortOrder;
+};
+
 // The server refuses control characters in a search or a filter.
 // eslint-disable-next-line no-control-regex
 const controlChars = /[\u0000-\u001f\u007f]/g;
 const FILTER_MAX = 100;
-
-const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
-  list.includes(value as T) ? (value as T) : undefined;
-const cleanText = (value: string | null, max: number) => (value ?? '').replace(controlChars, '').slice(0, max);
-/** Signal kinds from a link: the known ones, each once, in the link's order. */
-const kindsFrom = (value: string | null) => [...new Set((value ?? '').split(','))].filter(isSignalKind).join(',');
-/** A risk from a link: a whole number 1–100 (0 would filter nothing). */
-function riskFrom(value: string | null): number | null {
-  const n = Number(value);
-  return value !== null && Number.isInteger(n) && n >= 1 && n <= 100 ? n : null;
-}
+const text: Parser<string> = (raw) => (raw ?? '').replace(controlChars, '').slice(0, FILTER_MAX) || undefined;
 
 /**
- * The state a URL asks for: `view`, `status`, `category`, `district`, `signal`, `minRisk`, `decided`, `queue`, `q`,
- * `sort`, `order`, `page`. A hand-edited or stale link never reaches the server as a bad request: values it would
- * refuse are dropped. Old links (`?q=` from the header bar and the notifications) still work.
+ * The URL's parsers: `view`, `status`, `category`, `district`, `signal`, `minRisk`, `decided`, `queue`, `q`, `sort`,
+ * `order` and `page`. A hand-edited or stale link never reaches the server as a bad request: values it would refuse
+ * are dropped. Old links (`?q=` from the header bar and the notifications) still work.
  */
-export function stateFromUrl(search: URLSearchParams): AdsUrlState {
-  const view = oneOf(AD_QUEUES, search.get('view'));
+const adsList: ListSpec<AdsUrl> = {
+  filters: {
+    view: parse.oneOf(AD_QUEUES),
+    status: parse.oneOf(AD_STATUSES),
+    category: text,
+    district: text,
+    // Signal kinds: the known ones, each once, in the link's order.
+    signal: (raw) => [...new Set((raw ?? '').split(','))].filter(isSignalKind).join(',') || undefined,
+    // A risk: a whole number 1–100 (0 would filter nothing).
+    minRisk: (raw) => {
+      const n = Number(raw);
+      return raw !== null && Number.isInteger(n) && n >= 1 && n <= 100 ? String(n) : undefined;
+    },
+    decided: parse.oneOf(AD_DECIDED_RANGES),
+    queue: (raw) => text(raw)?.trim() || undefined,
+    q: parse.search(MAX_SEARCH_LENGTH),
+    sort: parse.oneOf(AD_SORT_FIELDS),
+    order: parse.oneOf(['asc', 'desc'] as const),
+  },
+  searchMax: MAX_SEARCH_LENGTH,
+  maxPage: ADS_MAX_PAGE,
+  normalize: (values) => toUrl(fromUrl(values, 1)),
+};
+
+function fromUrl(values: AdsUrl, page: number): AdsUrlState {
+  const { view } = values;
   const fallback = defaultSortFor(view);
-  const page = Number(search.get('page'));
   return {
     view,
-    // A queue holds pending ads only.
     filters: {
-      status: view ? 'pending' : (oneOf(['all', ...AD_STATUSES] as const, search.get('status')) ?? 'all'),
-      category: cleanText(search.get('category'), FILTER_MAX),
-      district: cleanText(search.get('district'), FILTER_MAX),
-      signal: kindsFrom(search.get('signal')),
-      minRisk: riskFrom(search.get('minRisk')),
-      decided: oneOf(AD_DECIDED_RANGES, search.get('decided')) ?? '',
-      queue: cleanText(search.get('queue'), FILTER_MAX).trim(),
+      // A queue holds pending ads only.
+      status: view ? 'pending' : (values.status ?? 'all'),
+      category: values.category ?? '',
+      district: values.district ?? '',
+      signal: values.signal ?? '',
+      minRisk: values.minRisk ? Number(values.minRisk) : null,
+      decided: values.decided ?? '',
+      queue: values.queue ?? '',
     },
-    q: cleanText(search.get('q'), MAX_SEARCH_LENGTH).trim(),
-    sort: {
-      field: oneOf(AD_SORT_FIELDS, search.get('sort')) ?? fallback.field,
-      order: oneOf(['asc', 'desc'] as const, search.get('order')) ?? fallback.order,
-    },
-    page: Number.isInteger(page) && page >= 1 && page <= ADS_MAX_PAGE ? page : 1,
+    q: values.q ?? '',
+    sort: { field: values.sort ?? fallback.field, order: values.order ?? fallback.order },
+    page,
   };
 }
 
-/** The URL of a state; defaults are left out, so the plain directory is `/app/ads-directory`. */
-export function urlFromState(state: AdsUrlState): URLSearchParams {
-  const search = new URLSearchParams();
-  if (state.view) search.set('view', state.view);
-  else if (state.filters.status !== 'all') search.set('status', state.filters.status);
-  if (state.filters.category) search.set('category', state.filters.category);
-  if (state.filters.district) search.set('district', state.filters.district);
-  if (state.filters.signal) search.set('signal', state.filters.signal);
-  if (state.filters.minRisk !== null) search.set('minRisk', String(state.filters.minRisk));
-  if (state.filters.decided) search.set('decided', state.filters.decided);
-  if (state.filters.queue) search.set('queue', state.filters.queue);
-  if (state.q) search.set('q', state.q);
-  const fallback = defaultSortFor(state.view);
-  if (state.sort.field !== fallback.field || state.sort.order !== fallback.order) {
-    search.set('sort', state.sort.field);
-    search.set('order', state.sort.order);
-  }
-  if (state.page > 1) search.set('page', String(state.page));
-  return search;
+/** A state's URL values; defaults are left out, so the plain directory is `/app/ads-directory`. */
+function toUrl({ view, filters, q, sort }: Omit<AdsUrlState, 'page'>): AdsUrl {
+  const fallback = defaultSortFor(view);
+  const sorted = sort.field !== fallback.field || sort.order !== fallback.order;
+  return {
+    view,
+    status: view || filters.status === 'all' ? undefined : filters.status,
+    category: filters.category || undefined,
+    district: filters.district || undefined,
+    signal: filters.signal || undefined,
+    minRisk: filters.minRisk === null ? undefined : String(filters.minRisk),
+    decided: filters.decided || undefined,
+    queue: filters.queue || undefined,
+    q: q || undefined,
+    sort: sorted ? sort.field : undefined,
+    order: sorted ? sort.order : undefined,
+  };
 }
+
+/** The state a URL asks for. */
+export const stateFromUrl = (search: URLSearchParams): AdsUrlState =>
+  fromUrl(readList(adsList, search), parse.page(search.get('page'), ADS_MAX_PAGE));
+
+/** The URL of a state. */
+export const urlFromState = (state: AdsUrlState): URLSearchParams => listUrl(toUrl(state), state.page);
 
 /** How the list call reaches a page: after or before a row of the page shown, or the last rows. */
 export type PageCursor = Pick<AdListParams, 'after' | 'before' | 'last'>;
@@ -185,98 +214,30 @@ export function toListParams(state: AdsUrlState, cursor: PageCursor = {}): AdLis
 type Shown = { total: number; cursors?: AdListCursors };
 
 /**
- * View, sort, filters, search and page of the ads directory, kept in the URL (React Router's search
- * params), so a reload, Back and a pasted link show the same rows. A change of view, sort, filter or
- * search pushes a history entry and shows page 1; the search box updates the URL after a pause
- * (replacing the entry). The cursor that reached a page is kept in memory beside its URL; a page
- * opened from a link is asked for by number.
+ * View, sort, filters, search and page of the ads directory, through the list controller
+ * (lib/list-state.ts): in the URL, the search after its pause, a change of view, sort or filter a
+ * history entry from page 1. The cursor that reached a page is kept beside its URL.
  */
 export function useAdsTableState() {
-  const location = useLocation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = stateFromUrl(searchParams);
-  const { view, filters, q, sort, page } = state;
-  const latest = useRef(state);
-  useEffect(() => {
-    latest.current = state;
-  });
-  const [searchText, setSearchText] = useState(q);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  // A navigation (a link, Back, the header's search) brings its own search: the box follows it.
-  // The box's own update of the URL is not one: the person may have typed on since its pause (on a
-  // slow machine), and keeps that. Nor is a search still waiting for its pause when the navigation
-  // renders (a navigation renders as a transition: typing right after a click on a view can come
-  // first): the box keeps it, and it is applied to the new view after the pause.
-  const [navigation, setNavigation] = useState(location.key);
-  const [ownUrl, setOwnUrl] = useState<string | null>(null);
-  /** The search waiting for its pause (its timer is pending), if any. */
-  const waiting = useRef<string | null>(null);
-  const [carried, setCarried] = useState(0);
-  if (navigation !== location.key) {
-    setNavigation(location.key);
-    if (searchParams.toString() !== ownUrl) {
-      if (waiting.current !== null) setCarried((n) => n + 1);
-      else if (q !== searchText.trim()) setSearchText(q);
-    }
-  }
-
-  const typed = (text: string) => cleanText(text, MAX_SEARCH_LENGTH).trim();
-  /** After the pause: the search on the filters as they are then (a filter changed meanwhile stays changed). */
-  const applySearch = (text: string) => {
-    waiting.current = null;
-    const url = urlFromState({ ...latest.current, q: typed(text), page: 1 });
-    setOwnUrl(url.toString());
-    setSearchParams(url, { replace: true });
+  const list = useListState<AdsUrl, PageCursor>(adsList);
+  const state = fromUrl(list.filters, list.page);
+  const { view, filters, sort, page } = state;
+  /** Shows `next` from its page 1; the search box's text goes along. */
+  const go = (next: Omit<AdsUrlState, 'page' | 'q'>) => {
+    const { q: _search, ...values } = toUrl({ ...next, q: '' });
+    list.setFilters(values);
   };
-  // A search carried across a navigation waits its pause again from the new view's render.
-  useEffect(() => {
-    const text = waiting.current;
-    if (!carried || text === null) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => applySearch(text), SEARCH_DEBOUNCE_MS);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a navigation carried a search
-  }, [carried]);
-
-  const viewKey = urlFromState({ ...state, page: 1 }).toString();
-  const [reached, setReached] = useState<{ viewKey: string; page: number; cursor: PageCursor } | null>(null);
-  const cursor = reached && reached.viewKey === viewKey && reached.page === page ? reached.cursor : {};
-
-  /** Shows `next` from its page 1, taking along a search still waiting for its pause. */
-  const go = (next: Omit<AdsUrlState, 'page' | 'q'> & { q?: string }, options: { replace?: boolean } = {}) => {
-    clearTimeout(timer.current);
-    waiting.current = null;
-    const url = urlFromState({ q: typed(searchText), ...next, page: 1 });
-    // The page's own change, not a navigation: a search typed before it renders is kept (a slow
-    // render after a filter change emptied the box and dropped the search waiting for its pause).
-    setOwnUrl(url.toString());
-    setSearchParams(url, options);
-  };
-
-  const setSearch = (text: string) => {
-    setSearchText(text);
-    clearTimeout(timer.current);
-    waiting.current = text;
-    timer.current = setTimeout(() => applySearch(text), SEARCH_DEBOUNCE_MS);
-  };
-
-  /** Page `next`, reached by cursor from the page shown; the same page only takes the new cursor. */
-  const setPage = (next: number, shown: Shown, options: { replace?: boolean } = {}) => {
-    setReached({ viewKey, page: next, cursor: pageCursor(next, page, shown.total, shown.cursors) });
-    if (next !== page) setSearchParams(urlFromState({ ...state, page: next }), options);
-  };
+  const cursorTo = (next: number, shown: Shown) => pageCursor(next, page, shown.total, shown.cursors);
 
   return {
     view,
     sort,
     filters,
-    searchText,
+    searchText: list.searchText,
     page,
-    params: toListParams(state, cursor),
+    params: toListParams(state, list.cursor),
     /** The list call page `next` makes, from the page shown (its total and cursors). */
-    paramsForPage: (next: number, shown: Shown) =>
-      toListParams({ ...state, page: next }, pageCursor(next, page, shown.total, shown.cursors)),
+    paramsForPage: (next: number, shown: Shown) => toListParams({ ...state, page: next }, cursorTo(next, shown)),
     /** The list call a click on `field`'s header would make. */
     paramsSortedBy: (field: AdSortField) => toListParams({ ...state, sort: nextSort(sort, field), page: 1 }),
     sortBy: (field: AdSortField) => go({ view, filters, sort: nextSort(sort, field) }),
@@ -289,12 +250,14 @@ export function useAdsTableState() {
         sort: leaves && sort.field === queueSort.field && sort.order === queueSort.order ? defaultSort : sort,
       });
     },
-    setSearch,
-    setPage,
+    setSearch: list.setSearch,
+    /** Page `next`, reached by cursor from the page shown; the same page only takes the new cursor. */
+    setPage: (next: number, shown: Shown, options: { replace?: boolean } = {}) =>
+      list.setPage(next, { cursor: cursorTo(next, shown), ...options }),
     /** Reset Filters: every filter, the search and the queue; the sort stays. */
     resetFilters: () => {
-      setSearchText('');
-      go({ filters: defaultFilters, q: '', sort });
+      const { sort: field, order } = toUrl({ filters: defaultFilters, q: '', sort });
+      list.reset({ sort: field, order });
     },
   };
 }
