@@ -9,7 +9,8 @@ import { createAdmin } from '../../src/modules/users/admin-accounts';
 import { ADMIN, apiSignIn, startServer, tempDataDir, type ServerProcess } from '../../../e2e/support/server-process';
 import { findNginx, startNginx, unitService, type Nginx } from '../support/deploy-files';
 import { openEventStream, type EventStream } from '../support/event-stream';
-import { findPgBin, freePort, startPgCluster, type PgCluster } from '../support/pg-cluster';
+import { findPgBin, freePort } from '../support/pg-cluster';
+import { startPgStandbyPair, type PgStandbyPair } from '../support/pg-standby';
 
 const bin = findPgBin();
 const nginxBin = findNginx();
@@ -21,7 +22,7 @@ if (bin && !nginxBin) console.warn('\n  NOTICE: no nginx found: the nginx pair t
 
 /**
  * Issue 37.3: two instances, started as deploy/systemd/backoffice@.service starts them, behind nginx
- * with deploy/nginx/backoffice.conf, on one PostgreSQL; nothing sticky. Which instance answered a
+ * with deploy/nginx/backoffice.conf, on one PostgreSQL primary and its streaming standby; nothing sticky. Which instance answered a
  * request through the proxy is nginx's own record, the X-Upstream-Addr header its test
  * configuration adds ($upstream_addr); the other instance is then called directly on its port.
  */
@@ -29,7 +30,7 @@ describe.skipIf(!bin || !nginxBin)('two instances behind nginx', () => {
   const SECOND = { email: 'kamala@backoffice.test', password: 'second-admin-password', name: 'Kamala Silva' };
   const ADS = 1_200;
   const dataDir = tempDataDir('bo-nginx-pair-');
-  let cluster: PgCluster | undefined;
+  let pg: PgStandbyPair | undefined;
   const servers: ServerProcess[] = [];
   let nginx: Nginx | undefined;
   let proxy = '';
@@ -38,8 +39,8 @@ describe.skipIf(!bin || !nginxBin)('two instances behind nginx', () => {
   const streams: EventStream[] = [];
 
   beforeAll(async () => {
-    cluster = await startPgCluster(bin!);
-    const database = await openPostgres(cluster.url);
+    pg = await startPgStandbyPair(bin!);
+    const database = await openPostgres(pg.primary.url);
     await createAdmin(database.db, { ...ADMIN, name: 'Nimal Perera' });
     await createAdmin(database.db, SECOND);
     const inserted = await database.db.execute(sql`
@@ -47,6 +48,9 @@ describe.skipIf(!bin || !nginxBin)('two instances behind nginx', () => {
       select 'Ad ' || i, 'Heading, with a comma ' || i, 'nimal', 'Vehicles', 'Colombo'
       from generate_series(1, ${ADS}) as i returning id`);
     adIds = rowsOf<{ id: string }>(inserted).map((r) => r.id);
+    // The standby holds the seed before the instances read from it.
+    const [wal] = rowsOf<{ lsn: string }>(await database.db.execute(sql`select pg_current_wal_lsn() as lsn`));
+    await pg.replayedPast(wal!.lsn);
     await database.close();
 
     const proxyPort = await freePort();
@@ -59,8 +63,14 @@ describe.skipIf(!bin || !nginxBin)('two instances behind nginx', () => {
           port,
           dataDir,
           command: unit.command,
-          // The unit's own settings (PORT, HOST, TRUST_PROXY …), this test's database, origin and uploads.
-          env: { ...unit.env, DATABASE_URL: cluster.url, PUBLIC_ORIGIN: proxy, DATA_DIR: dataDir },
+          // The unit's own settings (PORT, HOST, TRUST_PROXY …); this test's databases, origin and uploads.
+          env: {
+            ...unit.env,
+            DATABASE_URL: pg.primary.url,
+            DATABASE_REPLICA_URL: pg.standby.url,
+            PUBLIC_ORIGIN: proxy,
+            DATA_DIR: dataDir,
+          },
         }),
       );
     }
@@ -73,8 +83,7 @@ describe.skipIf(!bin || !nginxBin)('two instances behind nginx', () => {
     for (const s of streams) s.close();
     await nginx?.stop();
     await Promise.all(servers.map((s) => s.stop()));
-    cluster?.stop();
-    if (cluster) fs.rmSync(cluster.dir, { recursive: true, force: true });
+    pg?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -126,8 +135,13 @@ describe.skipIf(!bin || !nginxBin)('two instances behind nginx', () => {
     expect(await refused.json()).toMatchObject({ success: false, message: liveText.beingReviewedBy('Nimal Perera') });
   });
 
-  it('streams an export through the proxy, every row and its headers', async () => {
-    const res = await fetch(`${proxy}/api/advertisements/export`, { headers: { cookie: cookies.first } });
+  it('streams an export read from the standby through the proxy, every row and its headers', async () => {
+    // Both instances send the lists' reads to the standby while it streams (docs/decisions/0037-read-replica.md).
+    for (const server of servers)
+      await expect
+        .poll(async () => (await fetch(`${server.url}/api/health`)).json())
+        .toMatchObject({ replica: 'streaming', reads: 'replica' });
+    const res = await fetch(`${proxy}/api/advertisements/export`, { headers: { cookie: cookies.second } });
     expect(res.status).toBe(200);
     // Passed to one of the two instances, and nginx's header reached the client beside the server's.
     otherInstance(res.headers.get('x-upstream-addr'));
