@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from '../components/ui';
@@ -125,5 +125,100 @@ describe('useListState', () => {
     expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('second');
     act(() => void router.navigate(-1));
     expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('first');
+  });
+});
+
+type Queued = { q?: string; view?: 'queue'; colour?: 'red' | 'blue'; sort?: 'name' };
+/** A queue is red things: its colour goes without saying. */
+const queued: ListSpec<Queued> = {
+  filters: {
+    q: parse.search(10),
+    view: parse.oneOf(['queue'] as const),
+    colour: parse.oneOf(['red', 'blue'] as const),
+    sort: parse.oneOf(['name'] as const),
+  },
+  searchMax: 10,
+  maxPage: 5,
+  normalize: (f) => ({ ...f, colour: f.view ? undefined : f.colour }),
+};
+
+function PagedProbe() {
+  const list = useListState<Queued, string>(queued);
+  return (
+    <div>
+      <p data-testid="cursor">{list.cursor ?? 'none'}</p>
+      <input aria-label="Search" value={list.searchText} onChange={(e) => list.setSearch(e.target.value)} />
+      <button onClick={() => list.setFilter('sort', 'name')}>By name</button>
+      <button onClick={() => list.setPage(2, { cursor: 'after-row-10' })}>Next</button>
+      <button onClick={() => list.setPage(2, { cursor: 'last-5' })}>Same page, new cursor</button>
+      <button onClick={() => list.reset({ sort: 'name' })}>Reset</button>
+    </div>
+  );
+}
+
+const mountPaged = (entry: string) => {
+  const router = createMemoryRouter([{ path: '/list', element: <PagedProbe /> }], { initialEntries: [entry] });
+  render(<RouterProvider router={router} />);
+  return router;
+};
+const at = (router: ReturnType<typeof mountPaged>) => router.state.location.search;
+const typeInto = (box: HTMLElement, text: string) => act(() => void fireEvent.change(box, { target: { value: text } }));
+
+describe('useListState for a queue, a sort and keyset pages', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('writes every URL through normalize: values implied by others are left out', () => {
+    const router = mountPaged('/list?view=queue&colour=blue');
+    click('By name');
+    expect(at(router)).toBe('?view=queue&sort=name');
+  });
+
+  it('keeps the cursor that reached a page while that page shows; Back and a link ask by number', () => {
+    const router = mountPaged('/list?colour=red');
+    const cursor = () => screen.getByTestId('cursor').textContent;
+    expect(cursor()).toBe('none');
+    click('Next');
+    expect(at(router)).toBe('?colour=red&page=2');
+    expect(cursor()).toBe('after-row-10');
+    // The same page takes the new cursor, without a history entry.
+    click('Same page, new cursor');
+    expect(cursor()).toBe('last-5');
+    expect(router.state.historyAction).toBe('PUSH');
+    act(() => void router.navigate(-1));
+    expect(cursor()).toBe('none');
+    act(() => void router.navigate('/list?colour=red&page=3'));
+    expect(cursor()).toBe('none');
+  });
+
+  it('reset empties the search and every filter but the values it keeps', () => {
+    const router = mountPaged('/list?q=axio&colour=red&page=3');
+    click('Reset');
+    expect(at(router)).toBe('?sort=name');
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('');
+  });
+
+  it('keeps what was typed after the pause wrote the URL, and a search waiting across a link', async () => {
+    const router = mountPaged('/list');
+    const box = screen.getByRole('textbox', { name: 'Search' });
+    freezeTime(['setTimeout', 'clearTimeout']);
+    typeInto(box, 'jk');
+    // The pause ends and the person types on before the page has caught up with the new URL.
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+      fireEvent.change(box, { target: { value: 'jkx' } });
+    });
+    expect(at(router)).toBe('?q=jk');
+    expect(box).toHaveValue('jkx');
+    act(() => void vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(at(router)).toBe('?q=jkx');
+
+    // Typed, then a link renders before the pause ends: the box keeps it and it goes to the new state.
+    typeInto(box, 'toyota');
+    await act(() => router.navigate('/list?view=queue'));
+    expect(box).toHaveValue('toyota');
+    act(() => void vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(at(router)).toBe('?view=queue&q=toyota');
+    await act(() => router.navigate('/list?q=axio'));
+    expect(box).toHaveValue('axio');
   });
 });

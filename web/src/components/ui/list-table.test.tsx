@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type Column } from './list-table';
@@ -92,5 +92,75 @@ describe('DataTable', () => {
     expect(screen.getByText('Could not load the people')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalled();
+  });
+
+  it('offers checkboxes only on selectable rows, disables a held one, and the page checkbox skips both', async () => {
+    const onToggleAll = vi.fn();
+    const more: Row[] = [...rows, { id: 'c', name: 'Ruwan', count: 0 }];
+    const selection = {
+      selected: new Set<string>(),
+      onToggle: vi.fn(),
+      onToggleAll,
+      allLabel: 'Select all people',
+      rowLabel: (r: Row) => `Select ${r.name}`,
+      selectable: (r: Row) => r.count > 0,
+      disabledReason: (r: Row) => (r.id === 'b' ? 'Being reviewed by Nimal' : null),
+      allTitle: 'Skips the row another admin is reviewing',
+    };
+    const { rerender } = table({ rows: more, selection });
+    expect(within(screen.getByRole('row', { name: 'Ruwan' })).queryByRole('checkbox')).not.toBeInTheDocument();
+    const held = screen.getByRole('checkbox', { name: 'Select Nimali' });
+    expect(held).toBeDisabled();
+    expect(held).toHaveAttribute('title', 'Being reviewed by Nimal');
+    const all = screen.getByRole('checkbox', { name: 'Select all people' });
+    expect(all).toHaveAttribute('title', 'Skips the row another admin is reviewing');
+    expect(all).not.toBeChecked();
+    // Every row that can be ticked now is: the page checkbox shows it.
+    rerender(
+      <DataTable
+        label="People"
+        columns={columns}
+        rows={more}
+        rowKey={(r) => r.id}
+        rowLabel={(r) => r.name}
+        loading={false}
+        empty={{ message: 'Nobody yet' }}
+        selection={{ ...selection, selected: new Set(['a']) }}
+      />,
+    );
+    expect(screen.getByRole('checkbox', { name: 'Select all people' })).toBeChecked();
+    // Only held rows: nothing for the page checkbox to tick.
+    rerender(
+      <DataTable
+        label="People"
+        columns={columns}
+        rows={[rows[1]!]}
+        rowKey={(r) => r.id}
+        loading={false}
+        empty={{ message: 'Nobody yet' }}
+        selection={selection}
+      />,
+    );
+    expect(screen.getByRole('checkbox', { name: 'Select all people' })).toBeDisabled();
+  });
+
+  it('rings the row the keys act on, says which row took the focus, and names rows by a data attribute', () => {
+    const onRowFocus = vi.fn();
+    const onIntent = vi.fn();
+    const { container } = table({
+      onOpen: vi.fn(),
+      focusedKey: 'b',
+      onRowFocus,
+      keyAttribute: 'data-person-id',
+      sort: { key: 'name', order: 'desc', onSort: vi.fn(), onIntent },
+    });
+    expect(screen.getByRole('row', { name: 'Nimali' })).toHaveClass('outline-indigo-500/70');
+    expect(screen.getByRole('row', { name: 'Kasun' })).not.toHaveClass('outline-indigo-500/70');
+    const kasun = container.querySelector<HTMLElement>('[data-person-id="a"]')!;
+    expect(kasun).toHaveAccessibleName('Kasun');
+    fireEvent.focus(kasun);
+    expect(onRowFocus).toHaveBeenCalledWith(rows[0]);
+    fireEvent.focus(screen.getByRole('button', { name: /Name/ }));
+    expect(onIntent).toHaveBeenCalledWith('name');
   });
 });
