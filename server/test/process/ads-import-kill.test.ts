@@ -43,7 +43,7 @@ describe('kill -9 during an import (embedded database)', () => {
     return { child, out, exited };
   }
 
-  it('leaves no half-imported ad, and the rerun finishes the rest', { timeout: 300_000 }, async () => {
+  it('leaves no half-imported ad, and the rerun finishes the rest', async () => {
     // Noisy pixels, so each image takes some writing and a kill often lands between two steps.
     fs.writeFileSync(
       path.join(dataDir, 'photo.png'),

@@ -12,7 +12,7 @@ import { apiSignIn, startServer, tempDataDir, type ServerProcess } from '../../.
  * waits for the event loop unless the export gives it turns.
  */
 // Its tests start servers, each allowed up to 110 s on a busy machine (a hang guard).
-describe('a list request while an export streams (embedded database)', { timeout: 240_000 }, () => {
+describe('a list request while an export streams (embedded database)', () => {
   const dataDir = tempDataDir('bo-export-list-');
   let server: ServerProcess | undefined;
   const TOTAL = 5_000;

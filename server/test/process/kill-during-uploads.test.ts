@@ -62,7 +62,7 @@ describe('kill -9 during banner uploads (embedded database)', () => {
     }
   }
 
-  it('leaves no partial, temporary or orphan file once restarted and swept', { timeout: 300_000 }, async () => {
+  it('leaves no partial, temporary or orphan file once restarted and swept', async () => {
     const env = { SEED_DEMO: 'false' };
     for (let round = 0; round < 6; round++) {
       server = await startServer({ dataDir, env });
