@@ -22,9 +22,10 @@ if (bin && !nginxBin) console.warn('\n  NOTICE: no nginx found: the nginx pair t
 
 /**
  * Issue 37.3: two instances, started as deploy/systemd/backoffice@.service starts them, behind nginx
- * with deploy/nginx/backoffice.conf, on one PostgreSQL primary and its streaming standby; nothing sticky. Which instance answered a
- * request through the proxy is nginx's own record, the X-Upstream-Addr header its test
- * configuration adds ($upstream_addr); the other instance is then called directly on its port.
+ * with deploy/nginx/backoffice.conf, on a PostgreSQL primary and its streaming standby; nothing
+ * sticky. Which instance answered a request through the proxy is nginx's own record, the
+ * X-Upstream-Addr header its test configuration adds ($upstream_addr); the other instance is then
+ * called directly on its port (docs/decisions/0036-nginx-pair.md).
  */
 describe.skipIf(!bin || !nginxBin)('two instances behind nginx', () => {
   const SECOND = { email: 'kamala@backoffice.test', password: 'second-admin-password', name: 'Kamala Silva' };
