@@ -5,6 +5,7 @@ import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { makeDashboard } from '../features/dashboard/dashboard-test-data';
 import { jsonResponse, makeUser, renderApp, stubFetch } from '../test/render';
 import { adsApi } from '../features/ads/ads-api';
+import { makeAd, makeList } from '../features/ads/ads-test-data';
 import { applyAdEvent, LIVE_REFRESH_DEBOUNCE_MS, useLiveEvents } from './live-events';
 import { makeStore } from './store';
 import { freezeTime, settleUntil } from '../test/exact-timers';
@@ -89,6 +90,34 @@ describe('an ad event while a list page is still loading', () => {
         counts: { total: 10, pending: 9, approved: 1, rejected: 0 },
       },
       refresh,
+    );
+    expect(lists).toEqual([args]);
+    page.unsubscribe();
+  });
+
+  it('asks again when the page being loaded again holds the ad, whatever the event', async () => {
+    // The reconnect's reload of a page already shown (e2e live restart): its row is patched by the
+    // event, and the answer still coming may be from before the decision.
+    const ad = makeAd({ _id: '00000000-0000-4000-8000-000000000002', status: 'pending' });
+    let calls = 0;
+    stubFetch((path) => {
+      if (!path.startsWith('/api/advertisements/list')) return new Promise<Response>(() => {});
+      calls += 1;
+      return calls === 1 ? Promise.resolve(jsonResponse(makeList([ad]))) : new Promise<Response>(() => {});
+    });
+    const store = makeStore();
+    const args = { status: 'pending' as const, page: 1 };
+    const page = store.dispatch(adsApi.endpoints.listAds.initiate(args));
+    await page;
+    void page.refetch();
+    await vi.waitFor(() => expect(calls).toBe(2));
+    const lists: unknown[] = [];
+    const refresh = { list: (a: unknown) => lists.push(a), bell: vi.fn(), reports: vi.fn(), stop: vi.fn() };
+    const counts = { total: 10, pending: 9, approved: 1, rejected: 0 };
+    const at = new Date().toISOString();
+    applyAdEvent(store, { type: 'moderated', id: ad._id, status: 'approved', by: null, at, counts }, refresh);
+    expect(adsApi.endpoints.listAds.select(args)(store.getState() as never).data?.advertisements[0]?.status).toBe(
+      'approved',
     );
     expect(lists).toEqual([args]);
     page.unsubscribe();

@@ -46,22 +46,23 @@ export function applyAdEvent(store: AppStore, event: AdLiveEvent, refresh: Refre
   const byOther = event.by != null && event.by._id !== self;
 
   for (const args of adsApi.util.selectCachedArgsForQuery(state, 'listAds')) {
-    // A page still loading may answer from before this event and undo it: asked again after. (The
-    // root state type lacks the injected endpoints' tags, hence the cast.)
+    // A page still loading (first load or again) may answer from before this event and undo it:
+    // asked again after, whatever the event (the cases below only add reasons). (The root state
+    // type lacks the injected endpoints' tags, hence the cast.)
     let refetch = adsApi.endpoints.listAds.select(args)(state as never).isLoading;
     store.dispatch(
       adsApi.util.updateQueryData('listAds', args, (draft) => {
         draft.counts = event.counts;
         const index = draft.advertisements.findIndex((ad) => ad._id === event.id);
         const row = draft.advertisements[index];
-        if (event.type === 'created') refetch = showsNewAds(args);
+        if (event.type === 'created') refetch ||= showsNewAds(args);
         if (!row) return;
         switch (event.type) {
           case 'moderated':
             if (event.status) row.status = event.status;
             row.claim = null;
             row.moderatedAt = event.at;
-            refetch = byOther && event.status === 'rejected';
+            refetch ||= byOther && event.status === 'rejected';
             break;
           case 'claimed':
           case 'released':
