@@ -113,7 +113,7 @@ export function useListState<F extends ListFilters & { q?: string }, C = never>(
     }
   }
 
-  const urlOf = (next: F, nextPage = 1) => listUrl(spec.normalize ? spec.normalize(next) : next, nextPage);
+  const urlOf = (next: F) => listUrl(spec.normalize ? spec.normalize(next) : next);
   const typed = (text: string) => parse.search(spec.searchMax)(text);
   /** Writes the URL of `next` as the hook's own change (page 1). */
   const write = (next: F, options?: { replace?: boolean }) => {
