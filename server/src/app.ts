@@ -190,7 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const reads = new ReadRouting(database.db, database.replica, config.replica?.maxLagMs ?? 0, (err) =>
     app.log.warn({ err }, 'read replica unreachable: reads go to the primary'),
   );
-  await reads.start();
+  reads.start();
   app.addHook('onClose', () => reads.close());
   const moduleDeps: ModuleDeps = {
     db: database.db,

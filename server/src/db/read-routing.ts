@@ -19,6 +19,8 @@ export type Reader = (request: ReadingRequest) => Db;
 
 /** How often the replica's replayed position and lag are read (each time: one statement on each database). */
 const CHECK_EVERY_MS = 200;
+/** A check not answered by then counts the replica as down (as the pool's connection timeout does). */
+const CHECK_TIMEOUT_MS = 5_000;
 
 /** `16/B374D848` as a number that compares as the position does. */
 export function lsnValue(lsn: string): bigint {
@@ -74,22 +76,38 @@ export class ReadRouting {
     return this.checking;
   }
 
-  /** Checks now, then every CHECK_EVERY_MS until closed. */
-  async start(): Promise<void> {
+  /** Checks now, then every CHECK_EVERY_MS until closed; reads stay on the primary until the first answer. */
+  start(): void {
     if (!this.replica) return;
-    await this.check();
     const next = () => {
       if (this.closed) return;
       this.timer = setTimeout(() => void this.check().finally(next), CHECK_EVERY_MS);
       this.timer.unref();
     };
-    next();
+    void this.check().finally(next);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
     await this.checking;
+  }
+
+  /** One check; an error or no answer in CHECK_TIMEOUT_MS is a replica down. */
+  private async measure(replica: Replica): Promise<ReplicaStatus> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('read replica check timed out')), CHECK_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([this.positions(replica), timeout]);
+    } catch (err) {
+      if (this.status.state !== 'down') this.onError(err);
+      this.unreplayed = [];
+      return this.set({ state: 'down', lagMs: null });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /**
@@ -99,34 +117,28 @@ export class ReadRouting {
    * count that time), and growing when the replica stops receiving (a replica that compares its
    * received and replayed positions would see nothing missing).
    */
-  private async measure(replica: Replica): Promise<ReplicaStatus> {
-    try {
-      const at = performance.now();
-      const [current] = rowsOf<{ lsn: string }>(
-        await this.primary.execute(sql`select pg_current_wal_lsn()::text as lsn`),
-      );
-      const [standby] = rowsOf<{ recovering: boolean; replayed: string | null }>(
-        await replica.db.execute(
-          sql`select pg_is_in_recovery() as recovering, pg_last_wal_replay_lsn()::text as replayed`,
-        ),
-      );
-      // A promoted or unrelated server is not this primary's replica.
-      if (!standby?.recovering || !standby.replayed) return this.set({ state: 'down', lagMs: null });
-      const replayed = lsnValue(standby.replayed);
-      const position = lsnValue(current!.lsn);
-      this.replayed = replayed;
-      if (position > replayed) this.unreplayed.push({ at, lsn: position });
-      // A replica stopped for long keeps its oldest position; dropping the next ones only overstates the lag.
-      if (this.unreplayed.length > 100) this.unreplayed.splice(1, 1);
-      this.unreplayed = this.unreplayed.filter((p) => p.lsn > replayed);
-      const oldest = this.unreplayed[0];
-      const lagMs = oldest ? Math.round(performance.now() - oldest.at) : 0;
-      return this.set({ state: lagMs > this.maxLagMs ? 'lagging' : 'streaming', lagMs });
-    } catch (err) {
-      if (this.status.state !== 'down') this.onError(err);
-      this.unreplayed = [];
-      return this.set({ state: 'down', lagMs: null });
-    }
+  private async positions(replica: Replica): Promise<ReplicaStatus> {
+    const at = performance.now();
+    const [current] = rowsOf<{ lsn: string }>(
+      await this.primary.execute(sql`select pg_current_wal_lsn()::text as lsn`),
+    );
+    const [standby] = rowsOf<{ recovering: boolean; replayed: string | null }>(
+      await replica.db.execute(
+        sql`select pg_is_in_recovery() as recovering, pg_last_wal_replay_lsn()::text as replayed`,
+      ),
+    );
+    // A promoted or unrelated server is not this primary's replica.
+    if (!standby?.recovering || !standby.replayed) return this.set({ state: 'down', lagMs: null });
+    const replayed = lsnValue(standby.replayed);
+    const position = lsnValue(current!.lsn);
+    this.replayed = replayed;
+    if (position > replayed) this.unreplayed.push({ at, lsn: position });
+    // A replica stopped for long keeps its oldest position; dropping the next ones only overstates the lag.
+    if (this.unreplayed.length > 100) this.unreplayed.splice(1, 1);
+    this.unreplayed = this.unreplayed.filter((p) => p.lsn > replayed);
+    const oldest = this.unreplayed[0];
+    const lagMs = oldest ? Math.round(performance.now() - oldest.at) : 0;
+    return this.set({ state: lagMs > this.maxLagMs ? 'lagging' : 'streaming', lagMs });
   }
 
   private set(status: ReplicaStatus): ReplicaStatus {

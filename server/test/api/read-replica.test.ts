@@ -64,6 +64,11 @@ describe.skipIf(!bin)('the read replica', () => {
     expect(res.statusCode, res.body).toBe(200);
     return (res.json().advertisements as { _id: string }[]).map((ad) => ad._id);
   };
+  const pendingInExtract = async (cookie: string) => {
+    const res = await t.app.inject({ url: '/api/data-extract/ads/count?status=pending', headers: { cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().total as number;
+  };
   const health = async (app: TestApp) => {
     const res = await app.app.inject({ url: '/api/health' });
     expect(res.statusCode, res.body).toBe(200);
@@ -99,8 +104,9 @@ describe.skipIf(!bin)('the read replica', () => {
     expect(decided.statusCode, decided.body).toBe(200);
     // The writer's list comes from the primary: the decision is there.
     expect(await pendingIds(t, writer)).not.toContain(ad.id);
-    // Another admin's comes from the standby, which has not replayed it.
+    // Another admin's comes from the standby, which has not replayed it; the Data Extract's count too.
     expect(await pendingIds(t, other)).toContain(ad.id);
+    expect(await pendingInExtract(other)).toBe((await pendingInExtract(writer)) + 1);
 
     await pair.resumeReplay();
     await expect.poll(() => pendingIds(t, other)).not.toContain(ad.id);
