@@ -145,21 +145,20 @@ export function AdsDirectoryPage() {
     if (holder) selectionMessage.show('warning', liveText.beingReviewedBy(holder.name));
     return holder !== null;
   }
+  /** The keys act on this row from now on, and the browser's focus goes to it (the table's `data-ad-id`). */
+  function focusRow(ad: Advertisement) {
+    setFocusedId(ad._id);
+    document.querySelector<HTMLElement>(`[data-ad-id="${ad._id}"]`)?.focus();
+  }
   function focusRowAfter(id: string) {
     const index = ads.findIndex((ad) => ad._id === id);
     const next = index < 0 ? undefined : (ads[index + 1] ?? ads[index - 1]);
-    if (!next) return;
-    setFocusedId(next._id);
-    document.querySelector<HTMLElement>(`[data-ad-id="${next._id}"]`)?.focus();
+    if (next) focusRow(next);
   }
   useReviewKeys({
     rows: ads,
     focusedIndex: ads.findIndex((ad) => ad._id === focusedId),
-    focusRow: (index) => {
-      const ad = ads[index]!;
-      setFocusedId(ad._id);
-      document.querySelector<HTMLElement>(`[data-ad-id="${ad._id}"]`)?.focus();
-    },
+    focusRow: (index) => focusRow(ads[index]!),
     open: openPanel,
     toggle: selection.toggle,
     approve: (ad) => {
