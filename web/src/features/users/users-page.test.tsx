@@ -133,6 +133,34 @@ describe('UsersPage', () => {
     expect(countCalls()).toHaveLength(1);
   });
 
+  it('opens a pasted link as it says (search, status, page), and Back undoes a change', async () => {
+    const many = Array.from({ length: 10 }, (_, i) => makeListedUser({ _id: userId(i + 1), username: `user${i + 1}` }));
+    const server = fakeServer((_call, url) =>
+      url.pathname === '/api/users/count'
+        ? jsonResponse({ total: 23 })
+        : jsonResponse(makeUserList(many, { total: 23 })),
+    );
+    const tableCalls = () => server.listCalls().filter((u) => u.searchParams.get('pageSize') === '10');
+    const { router } = renderApp({ path: '/app/users?q=Nimal&status=inactive&page=2', user: makeUser(), routes });
+    await screen.findByRole('row', { name: /^00001 / });
+    const first = tableCalls()[0]!;
+    expect([first.searchParams.get('q'), first.searchParams.get('status'), first.searchParams.get('page')]).toEqual([
+      'Nimal',
+      'inactive',
+      '2',
+    ]);
+    expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveValue('Nimal');
+    expect(screen.getByText('Showing 11 to 20 of 23 entries')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(router.state.location.search).toContain('page=3'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(tableCalls().at(-1)!.searchParams.get('page')).toBe('2'));
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Nimal');
+    expect(screen.getByText('Showing 11 to 20 of 23 entries')).toBeInTheDocument();
+  });
+
   it('shows the empty state when nothing matches', async () => {
     fakeServer(() => jsonResponse(makeUserList([])));
     renderApp({ path: '/app/users', user: makeUser(), routes });
