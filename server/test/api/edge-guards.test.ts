@@ -1,8 +1,8 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, makeAdmin, signIn } from '../support/factories';
 import { buildTestApp, describeApiOnce, ORIGIN, type TestApp } from '../support/test-app';
+import { healthStatusFor } from '../support/host-status';
 
 /**
  * Issue 17 (3, 4, 11): behind a proxy the client chooses neither its address nor the server's idea
@@ -148,15 +148,7 @@ describeApiOnce('Host header on a listening server', () => {
   });
   afterAll(() => t?.close());
 
-  const get = (host: string) =>
-    new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/api/health', headers: { host } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
-      req.on('error', reject);
-      req.end();
-    });
+  const get = (host: string) => healthStatusFor(port, host);
 
   it('takes loopback names only on the port the request came in on', async () => {
     expect(await get(`127.0.0.1:${port}`)).toBe(200);

@@ -1,9 +1,9 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerHostCheck } from '../../src/plugins/edge-guards';
 import { registerErrorHandler } from '../../src/plugins/error-handler';
+import { healthStatusFor } from '../support/host-status';
 
 /**
  * A proxy on this machine (deploy/nginx) passes the browser's Host, PUBLIC_ORIGIN's loopback address
@@ -29,15 +29,7 @@ describe('the host check behind a proxy on this machine', () => {
   });
   afterAll(() => app?.close());
 
-  const statusFor = (host: string) =>
-    new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/api/health', headers: { host } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
-      req.on('error', reject);
-      req.end();
-    });
+  const statusFor = (host: string) => healthStatusFor(port, host);
 
   it("answers PUBLIC_ORIGIN's host and port, and loopback names only on its own port", async () => {
     expect(await statusFor(`127.0.0.1:${PROXY_PORT}`)).toBe(200);
