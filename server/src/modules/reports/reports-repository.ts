@@ -185,7 +185,7 @@ export async function listReports(
   if (onlyKept && (q.kind || q.reason || q.state)) {
     const kept = await keptCounts(db);
     const rows = await findReportsPage(db, q, after, kept);
-    return { rows, total: after ? undefined : Math.min(REPORTS_COUNT_LIMIT + 1, sumOf(matchingKept(q, kept))) };
+    return { rows, total: after ? undefined : keptTotal(q, kept) };
   }
   const [rows, total] = await Promise.all([
     findReportsPage(db, q, after),
@@ -195,10 +195,14 @@ export async function listReports(
 }
 
 /** The filters' reports, counted up to REPORTS_COUNT_LIMIT + 1 (an index range, not the whole table). */
+/** The kept totals' count of the filters, shown as a counted one is (up to REPORTS_COUNT_LIMIT + 1). */
+const keptTotal = (q: ReportFilter, kept: KeptCount[]) =>
+  Math.min(REPORTS_COUNT_LIMIT + 1, sumOf(matchingKept(q, kept)));
+
 export async function countReports(db: Executor, q: ReportFilter): Promise<number> {
   if (!q.q && !q.adId && !q.categories) {
     // Only kind, reason and state: the kept totals (migration 0031), shown as the counted ones are.
-    return Math.min(REPORTS_COUNT_LIMIT + 1, sumOf(matchingKept(q, await keptCounts(db))));
+    return keptTotal(q, await keptCounts(db));
   }
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n
