@@ -1,0 +1,182 @@
+/**
+ * Where a request's time goes (issue 37, part 5): the server under load with `--cpu-prof`, then the
+ * profile's self time summed by package and by function. Seeds N ads on a throwaway PostgreSQL,
+ * signs in, loads one path at C connections for S seconds, stops the server (which writes the
+ * profile) and prints the table. Loopback only, time-bounded, removes its cluster at the end.
+ *
+ * Run: node --import tsx bench/profile-list.ts [--ads N (20000)] [--path P] [--seconds S (15)]
+ *   [--connections C (10)] [--out DIR]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { openPostgres, rowsOf } from '../server/src/db/client';
+import { rebuildSummary } from '../server/src/modules/ads/ads-repository';
+import { seedAds } from '../server/src/seed/demo-ads';
+import { LocalDiskStorage } from '../server/src/storage/file-storage';
+import { apiSignIn, spawnServer, startServer, tempDataDir } from '../e2e/support/server-process';
+import { MILLION_AD_SETTINGS, startBenchCluster } from './pg-bench';
+import { load } from './load';
+
+const { values: args } = parseArgs({
+  options: {
+    ads: { type: 'string', default: '20000' },
+    path: { type: 'string', default: '/api/advertisements/list?status=pending' },
+    seconds: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '10' },
+    /** Profile bench/ceiling-server.ts (the bare route) instead of our server. */
+    ceiling: { type: 'boolean', default: false },
+    out: { type: 'string', default: '' },
+  },
+});
+
+type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number };
+/** A span of CLOCK_MONOTONIC in microseconds, the clock of V8's profiles on Linux. */
+type Window = { from: number; to: number };
+const now = () => Number(process.hrtime.bigint() / 1000n);
+
+/** The package a frame belongs to: node_modules' name, our workspace, or node's own. */
+function owner(url: string): string {
+  const nm = url.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const rest = url.slice(nm + 'node_modules/'.length).split('/');
+    return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
+  }
+  if (url.includes('/server/src/')) return 'ours: ' + url.slice(url.indexOf('/server/src/') + 12).split('/')[0];
+  if (url.includes('/contract/')) return 'ours: contract';
+  if (url.startsWith('node:')) return 'node: ' + url.slice(5).split('/')[0];
+  return url ? 'other' : '(vm)';
+}
+
+/** Self time by package and by function over the load's window, and the CPU time a request took. */
+function summarise(profile: Profile, window: Window, requests: number, top = 25): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < window.from || at > window.to) continue;
+    self.set(profile.samples[i]!, (self.get(profile.samples[i]!) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
+  const total = [...self].reduce((a, [id, t]) => a + (byId.get(id)!.callFrame.functionName === '(idle)' ? 0 : t), 0);
+  const byOwner = new Map<string, number>();
+  const byFn = new Map<string, number>();
+  for (const [id, t] of self) {
+    if (byId.get(id)!.callFrame.functionName === '(idle)') continue;
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    const o = owner(url);
+    byOwner.set(o, (byOwner.get(o) ?? 0) + t);
+    const fn = `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^.*\/server\/src\//, 'server/')}:${lineNumber + 1}`;
+    byFn.set(fn, (byFn.get(fn) ?? 0) + t);
+  }
+  const pct = (t: number) => `${((100 * t) / total).toFixed(1)} %`;
+  const rows = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, t]) => `${pct(t).padStart(7)}  ${k}`);
+  return [
+    `${(total / 1000 / requests).toFixed(3)} ms of the process's time per request (idle left out)`,
+    'self time by package:',
+    ...rows(byOwner),
+    '',
+    'self time by function:',
+    ...rows(byFn),
+  ].join('\n');
+}
+
+async function main() {
+  // pg_stat_statements: the statements a request runs, counted over the load.
+  const cluster = await startBenchCluster([...MILLION_AD_SETTINGS, '-c shared_preload_libraries=pg_stat_statements']);
+  const dataDir = tempDataDir('bo-bench-profile-');
+  const out = args.out || fs.mkdtempSync(path.join(dataDir, '..', 'bo-profile-'));
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    const database = await openPostgres(cluster.url);
+    const storage = new LocalDiskStorage(path.join(dataDir, 'uploads'));
+    const ads = Number(args.ads);
+    // Not analysed: the server's worker would profile the signals instead of the requests.
+    await database.db.execute(sql`alter table advertisements disable trigger user`);
+    await seedAds(database.db, storage, { count: ads, advertisers: Math.ceil(ads / 10) });
+    await database.db.execute(sql`alter table advertisements enable trigger user`);
+    if (ads <= 20_000) await rebuildSummary(database.db);
+    await database.db.execute(sql`vacuum analyze`);
+    await database.db.execute(sql`create extension if not exists pg_stat_statements`);
+    server = await startServer({
+      dataDir,
+      env: { DATABASE_URL: cluster.url, SEED_DEMO: 'false' },
+      command: [process.execPath, '--cpu-prof', `--cpu-prof-dir=${out}`, '--import', 'tsx', 'server/src/main.ts'],
+    });
+    const cookie = await apiSignIn(server.url);
+    const url = `${server.url}${args.path}`;
+    if (args.ceiling) {
+      // The bare route on our server's port, once ours has stopped (its profile removed).
+      await server.stop();
+      for (const f of fs.readdirSync(out)) fs.rmSync(path.join(out, f));
+      const proc = spawnServer(dataDir, server.port, { DATABASE_URL: cluster.url }, [
+        process.execPath,
+        '--cpu-prof',
+        `--cpu-prof-dir=${out}`,
+        '--import',
+        'tsx',
+        'bench/ceiling-server.ts',
+      ]);
+      const exited = new Promise((resolve) => proc.once('exit', resolve));
+      server = { ...server, proc, stop: async () => (proc.kill('SIGTERM'), exited) } as typeof server;
+      for (let i = 0; ; i++) {
+        const ok = await fetch(url, { headers: { cookie } }).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (ok) break;
+        if (i > 300 || proc.exitCode !== null) throw new Error('ceiling server did not start');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    await load({ url, connections: 2, seconds: 2, headers: { cookie } });
+    await database.db.execute(sql`select pg_stat_statements_reset()`);
+    const window = { from: now(), to: 0 };
+    const result = await load({
+      url,
+      connections: Number(args.connections),
+      seconds: Number(args.seconds),
+      headers: { cookie },
+    });
+    window.to = now();
+    console.log(args.path, result);
+    const statements = rowsOf<{ calls: number; ms: number; query: string }>(
+      await database.db.execute(sql`select calls::int, round(mean_exec_time::numeric, 3)::float8 as ms,
+        left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 140) as query
+        from pg_stat_statements where calls >= ${Math.floor(result.requests / 10)} order by calls desc limit 15`),
+    );
+    console.log('statements per request (calls / requests), mean ms, statement:');
+    for (const s of statements)
+      console.log(`${(s.calls / result.requests).toFixed(2).padStart(6)}  ${String(s.ms).padStart(7)}  ${s.query}`);
+    await database.close();
+    await server.stop();
+    server = undefined;
+    // The server's own profile is the largest (tsx's loader thread writes one too).
+    const files = fs
+      .readdirSync(out)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => path.join(out, f))
+      .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size);
+    console.log(`profile: ${files[0]}`);
+    console.log(summarise(JSON.parse(fs.readFileSync(files[0]!, 'utf8')) as Profile, window, result.requests));
+  } finally {
+    if (server?.proc.exitCode === null) server.proc.kill('SIGKILL');
+    cluster.stop();
+    fs.rmSync(cluster.dir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
