@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser, signInThroughForm, watchPageErrors } from './browser';
@@ -99,6 +100,9 @@ export async function startE2e(opts: E2eOptions = {}): Promise<E2e> {
     async close() {
       await browser.close();
       await e2e.server.stop();
+      // The data directory startServer made (a copy of the seeded demo, about 70 MB), kept through
+      // a restart on it (live.test.ts), goes with the suite; one given by the test is the test's.
+      if (!opts.server?.dataDir) fs.rmSync(e2e.server.dataDir, { recursive: true, force: true });
     },
   };
   return e2e;

@@ -70,5 +70,6 @@ describeApi('the marketplace time zone setting', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain('<meta name="marketplace-time-zone" content="Asia/Tokyo" />');
     }
+    fs.rmSync(web, { recursive: true, force: true });
   });
 });

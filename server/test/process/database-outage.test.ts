@@ -24,6 +24,7 @@ describe.skipIf(!bin)('the database becoming unreachable', () => {
   });
   afterAll(async () => {
     await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
     cluster?.stop();
     if (cluster) fs.rmSync(cluster.dir, { recursive: true, force: true });
   });

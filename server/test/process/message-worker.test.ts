@@ -30,6 +30,7 @@ describe.skipIf(!bin)('npm run worker beside a server on PostgreSQL', () => {
   afterAll(async () => {
     for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
     await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
     await smtp?.close();
     cluster?.stop();
     if (cluster) fs.rmSync(cluster.dir, { recursive: true, force: true });
