@@ -56,6 +56,8 @@ const LISTS: [string, string][] = [
   ['page 1, default sort', '/api/advertisements/list'],
   ['sort=risk', '/api/advertisements/list?sort=risk'],
   ['signal=duplicate_text', '/api/advertisements/list?signal=duplicate_text'],
+  // A signal no seeded ad has: the filter that finds nothing must not walk every ad.
+  ['signal=blocked_phone', '/api/advertisements/list?signal=blocked_phone'],
 ];
 
 /** A different ad on each request, from `ids`. */
