@@ -265,8 +265,7 @@ describe('User Management in Chromium', () => {
     // The new password works: as an admin now, the user can sign in with it.
     await apiSignIn(e2e.baseUrl, target.email, 'promoted-password-1');
 
-    // A taken email is refused with the server's message.
-    // One whose email the form itself accepts: a few demo advertisers typed theirs wrong (seed/demo-decisions.ts).
+    // A taken email is refused with the server's message (one the form accepts: the demo mistypes a few).
     const other = (await list({ pageSize: 100 })).users.find((u) => u._id !== target._id && hasPlainEmail(u))!;
     await page.getByRole('button', { name: 'Edit' }).click();
     await dialog.getByLabel('Email').fill(other.email.toUpperCase());
