@@ -24,6 +24,7 @@ import { LocalDiskStorage } from '../server/src/storage/file-storage';
 import { startBenchCluster } from './pg-bench';
 import { apiSignIn, startServer, tempDataDir, type ServerProcess } from '../e2e/support/server-process';
 import { load, paced, type LoadResult } from './load';
+import { streamExport, type ExportFigures } from './export-stream';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,47 +54,10 @@ async function seed(database: Database, count: number, dataDir: string): Promise
   return (Date.now() - started) / 1000;
 }
 
-/** The resident set of a process, in MB (Linux /proc). */
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  return Math.round(kb / 1024);
-}
-
-type ExportFigures = { ttfbMs: number; totalMs: number; mb: number; rows: number; rssBefore: number; rssMax: number };
-
 /** Rows received by every export so far: how far exports got while the list ran. */
 let rowsReceived = 0;
-
-/** Downloads the whole export, counting its lines, while sampling the server's RSS. */
-async function timeExport(server: ServerProcess, cookie: string, query = ''): Promise<ExportFigures> {
-  const pid = server.proc.pid!;
-  const rssBefore = rssMb(pid);
-  let rssMax = rssBefore;
-  const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 50);
-  try {
-    const started = performance.now();
-    const res = await fetch(`${server.url}/api/advertisements/export${query}`, { headers: { cookie } });
-    if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`);
-    let ttfbMs = 0;
-    let bytes = 0;
-    let lines = 0;
-    const reader = res.body.getReader();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      if (!ttfbMs) ttfbMs = performance.now() - started;
-      bytes += chunk.value.length;
-      // indexOf, not a loop over bytes: this process also runs the list's load, and must not slow it.
-      const before = lines;
-      for (let at = chunk.value.indexOf(10); at >= 0; at = chunk.value.indexOf(10, at + 1)) lines++;
-      rowsReceived += lines - before;
-    }
-    const totalMs = performance.now() - started;
-    // Quoted cells may hold newlines: lines count rows only approximately, which is all a figure needs.
-    return { ttfbMs, totalMs, mb: bytes / 1e6, rows: lines - 1, rssBefore, rssMax };
-  } finally {
-    clearInterval(sampler);
-  }
-}
+const timeExport = (server: ServerProcess, cookie: string, query = '') =>
+  streamExport(server, cookie, query, (n) => (rowsReceived += n));
 
 /** The list the benchmark loads: the moderation queue's first page. */
 const listRequest = (server: ServerProcess, cookie: string) => ({

@@ -23,6 +23,7 @@ import { startBenchCluster } from './pg-bench';
 import { formParts, multipart, validFields } from '../server/test/support/banner-factories';
 import { images } from '../server/test/support/banner-images';
 import { apiSignIn, startServer, tempDataDir, type ServerProcess } from '../e2e/support/server-process';
+import { rssMb } from './export-stream';
 
 const { values: args } = parseArgs({
   options: {
@@ -191,12 +192,6 @@ function traffic(t: Targets, url: string, cookie: string) {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  return Math.round(kb / 1024);
 }
 
 function run(url: string, seconds: number, requests: unknown[]): Promise<autocannon.Result> {

@@ -45,23 +45,28 @@ function basebackup(bin: string): string {
     : path.join(path.dirname(fs.realpathSync(path.join(bin, 'pg_ctl'))), 'pg_basebackup');
 }
 
+/**
+ * A hot standby of `primary` (a `pg_basebackup -R` on loopback, which then streams from it by
+ * itself). The primary needs full page writes on (the test clusters turn them off) and a WAL sender.
+ */
+export async function startStandby(bin: string, primary: PgCluster, settings: string[] = []): Promise<PgCluster> {
+  // initdb's pg_hba already trusts replication from loopback; said here so the caller does not rely on it.
+  fs.appendFileSync(path.join(primary.dir, 'data', 'pg_hba.conf'), '\nhost replication postgres 127.0.0.1/32 trust\n');
+  await query(primary.url, 'select pg_reload_conf()');
+  return startPgCluster(bin, settings, (dataDir) =>
+    runPgTool(basebackup(bin), [
+      ...['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres'],
+      ...['-D', dataDir, '-R', '-X', 'stream', '-c', 'fast'],
+    ]),
+  );
+}
+
 export async function startPgStandbyPair(bin: string): Promise<PgStandbyPair> {
   // A base backup needs full page writes (the test clusters turn them off); the standby needs a WAL sender.
   const primary = await startPgCluster(bin, ['-c wal_level=replica', '-c max_wal_senders=4', '-c full_page_writes=on']);
   let standby: PgCluster | undefined;
   try {
-    // initdb's pg_hba already trusts replication from loopback; said here so the test does not rely on it.
-    fs.appendFileSync(
-      path.join(primary.dir, 'data', 'pg_hba.conf'),
-      '\nhost replication postgres 127.0.0.1/32 trust\n',
-    );
-    await query(primary.url, 'select pg_reload_conf()');
-    standby = await startPgCluster(bin, [], (dataDir) =>
-      runPgTool(basebackup(bin), [
-        ...['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres'],
-        ...['-D', dataDir, '-R', '-X', 'stream', '-c', 'fast'],
-      ]),
-    );
+    standby = await startStandby(bin, primary);
   } catch (err) {
     primary.stop();
     fs.rmSync(primary.dir, { recursive: true, force: true });
