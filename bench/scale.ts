@@ -102,9 +102,15 @@ async function seed(url: string, ads: number, dataDir: string): Promise<number> 
   return (performance.now() - started) / 1000;
 }
 
-async function measure(server: ServerProcess, cookie: string, pathname: string, connections = CONNECTIONS) {
+async function measure(
+  server: ServerProcess,
+  cookie: string,
+  pathname: string,
+  connections = CONNECTIONS,
+  warmSeconds = 1,
+) {
   const url = `${server.url}${pathname}`;
-  await load({ url, connections: 2, seconds: 1, headers: { cookie } }); // warm-up
+  await load({ url, connections: 2, seconds: warmSeconds, headers: { cookie } }); // warm-up
   const result = await load({ url, connections, seconds: SECONDS, headers: { cookie } });
   // Requests still queued when the load stopped would slow the next scenario: one more waits behind them.
   await fetch(url, { headers: { cookie } }).then((res) => res.arrayBuffer());
@@ -263,7 +269,10 @@ async function main() {
       { alone: LoadResult; withReplica: LoadResult; lag: Awaited<ReturnType<typeof decisionLag>> } | undefined;
     if (!args['skip-replica']) {
       const connections = Number(args['replica-connections']);
-      const alone = await measure(server, await apiSignIn(server.url), listPath, connections);
+      // Each on a server started for it and warmed alike (the JIT, the database's caches).
+      await server.stop();
+      server = await serve({ DATABASE_URL: cluster.url });
+      const alone = await measure(server, await apiSignIn(server.url), listPath, connections, 10);
       await server.stop();
       console.log('primary alone', alone);
       // A base backup needs full page writes, which the bench's clusters turn off.
@@ -276,7 +285,7 @@ async function main() {
       clusters.push(standby);
       console.log(`standby made in ${minutes((performance.now() - started) / 1000)}`);
       server = await serve({ DATABASE_URL: cluster.url, DATABASE_REPLICA_URL: standby.url });
-      const withReplica = await measure(server, await apiSignIn(server.url), listPath, connections);
+      const withReplica = await measure(server, await apiSignIn(server.url), listPath, connections, 10);
       console.log('with the replica', withReplica);
       started = performance.now();
       const lag = await decisionLag(
