@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@backoffice/contract';
-import { rowsOf } from '../../src/db/client';
+import { openPostgres, rowsOf } from '../../src/db/client';
+import { lockThrottleKeys } from '../../src/modules/auth/sessions-repository';
 import { DEFAULT_PASSWORD, makeAdmin, makeUser } from '../support/factories';
-import { buildTestApp, describeApi, ORIGIN, type TestApp } from '../support/test-app';
+import { buildTestApp, describeApi, ORIGIN, testDb, type TestApp } from '../support/test-app';
 
 const MINUTE = 60_000;
 
@@ -147,4 +149,46 @@ describeApi('sign-in throttling under parallel and distributed attempts', () => 
     t.clock.advance(15 * MINUTE);
     expect((await attempt(admin.email, DEFAULT_PASSWORD, ips[20]!)).status).toBe(200);
   });
+  // The CI run of b1eb6f9 beside two others: 8 of 80 parallel attempts on one account waited over
+  // 5 s for a pool connection (503), every connection held by an attempt waiting for the account's lock.
+  it.runIf(testDb === 'postgres')(
+    "keeps the pool for others' requests while a burst on one account waits for that account's lock",
+    async () => {
+      const admin = await makeAdmin(t.database.db);
+      const other = await makeAdmin(t.database.db);
+      const ips = addresses(13);
+      // The account's lock, held elsewhere (as another instance's attempt would hold it).
+      const elsewhere = await openPostgres(t.database.url!, 1);
+      let release!: () => void;
+      let locked!: () => void;
+      const taken = new Promise<void>((resolve) => (locked = resolve));
+      const held = elsewhere.db.transaction(async (tx) => {
+        await lockThrottleKeys(tx, [`account:${admin.email}`]);
+        locked();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await taken;
+      const watcher = new pg.Client({ connectionString: t.database.url! });
+      await watcher.connect();
+      try {
+        // More attempts than the test pool's 5 connections, each from an address of its own.
+        const burst = Promise.all(ips.slice(0, 12).map((ip) => attempt(admin.email, 'wrong-password', ip)));
+        const waiting = async () =>
+          (await watcher.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`))
+            .rows[0].n as number;
+        while ((await waiting()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+
+        // Another admin's sign-in is answered while the burst waits (it was a 503 after 5 s).
+        expect((await attempt(other.email, 'wrong-password', ips[12]!)).status).toBe(401);
+        release();
+        await held;
+        expect((await burst).map((r) => r.status)).toEqual(Array(12).fill(401));
+      } finally {
+        release?.();
+        await held.catch(() => undefined);
+        await watcher.end();
+        await elsewhere.close();
+      }
+    },
+  );
 });

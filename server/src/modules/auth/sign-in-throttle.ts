@@ -40,7 +40,42 @@ type Log = { warn(obj: object, msg: string): void };
  * check more passwords than the limits allow: the check and the count happen under a lock per
  * key, in one transaction. A refused attempt counts towards nothing.
  */
+/**
+ * Attempts that share a key take their turns here, in memory, before the database's lock: a burst
+ * on one account would otherwise hold every pool connection in a transaction waiting for that lock,
+ * and everyone else's requests would wait for a connection until they failed (503). The database's
+ * lock still orders the instances. Keys are taken in one order, so two attempts never wait on each other.
+ */
+class KeyTurns {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async run<T>(keys: string[], work: () => Promise<T>): Promise<T> {
+    const releases: (() => void)[] = [];
+    try {
+      for (const key of [...new Set(keys)].sort()) releases.push(await this.take(key));
+      return await work();
+    } finally {
+      for (const release of releases) release();
+    }
+  }
+
+  private async take(key: string): Promise<() => void> {
+    const before = this.tails.get(key);
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    const tail = (before ?? Promise.resolve()).then(() => done);
+    this.tails.set(key, tail);
+    await before;
+    return () => {
+      release();
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    };
+  }
+}
+
 export class SignInThrottle {
+  private readonly turns = new KeyTurns();
+
   constructor(
     private readonly db: Db,
     private readonly log: Log,
@@ -52,7 +87,20 @@ export class SignInThrottle {
    */
   async admit(email: string, ip: string, now: Date, device: string | null = null): Promise<number> {
     const checks = rules(email, ip, device);
-    const { id, filled } = await this.db.transaction(async (tx) => {
+    const keys = checks.map((r) => r.key);
+    const { id, filled } = await this.turns.run(keys, () => this.admitNow(checks, now, email, ip, device));
+    if (filled) {
+      this.log.warn(
+        { email, ip, attempts: filled.limit, windowMinutes: filled.windowMs / MINUTE },
+        'sign-in failures on one account reached its limit; further attempts are refused from every address',
+      );
+    }
+    return id;
+  }
+
+  /** The count and the checks under the database's lock of the keys, in one transaction. */
+  private admitNow(checks: Rule[], now: Date, email: string, ip: string, device: string | null) {
+    return this.db.transaction(async (tx) => {
       await repo.lockThrottleKeys(
         tx,
         checks.map((r) => r.key),
@@ -72,13 +120,6 @@ export class SignInThrottle {
       }
       return { id: await repo.insertSignInAttempt(tx, email, ip, now, device), filled };
     });
-    if (filled) {
-      this.log.warn(
-        { email, ip, attempts: filled.limit, windowMinutes: filled.windowMs / MINUTE },
-        'sign-in failures on one account reached its limit; further attempts are refused from every address',
-      );
-    }
-    return id;
   }
 
   /** A right password is no failure. */
