@@ -111,7 +111,8 @@ async function main() {
       dataDir,
       env: { DATABASE_URL: cluster.url, SEED_DEMO: 'false', REQUIRE_2FA: 'false' },
     });
-    const cookie = await apiSignIn(server.url);
+    // Signed in again after the backfill: at 1,000,000 ads it outlasts the 30 idle minutes of a session.
+    let cookie = await apiSignIn(server.url);
     const run = async (pathname: string, requests?: unknown[]): Promise<LoadResult> => {
       const url = `${server!.url}${pathname}`;
       await load({ url, connections: 2, seconds: 1, headers: { cookie }, requests });
@@ -156,6 +157,7 @@ async function main() {
     );
     console.log(filled, counts, `${backfillSeconds.toFixed(1)} s`);
 
+    cookie = await apiSignIn(server!.url);
     console.log('ads list, analysed');
     const after = await lists();
 
