@@ -88,7 +88,7 @@ export class SignInThrottle {
   async admit(email: string, ip: string, now: Date, device: string | null = null): Promise<number> {
     const checks = rules(email, ip, device);
     const keys = checks.map((r) => r.key);
-    const { id, filled } = await this.turns.run(keys, () => this.admitNow(checks, now, email, ip, device));
+    const { id, filled } = await this.turns.run(keys, () => this.admitNow(checks, keys, now, email, ip, device));
     if (filled) {
       this.log.warn(
         { email, ip, attempts: filled.limit, windowMinutes: filled.windowMs / MINUTE },
@@ -99,12 +99,9 @@ export class SignInThrottle {
   }
 
   /** The count and the checks under the database's lock of the keys, in one transaction. */
-  private admitNow(checks: Rule[], now: Date, email: string, ip: string, device: string | null) {
+  private admitNow(checks: Rule[], keys: string[], now: Date, email: string, ip: string, device: string | null) {
     return this.db.transaction(async (tx) => {
-      await repo.lockThrottleKeys(
-        tx,
-        checks.map((r) => r.key),
-      );
+      await repo.lockThrottleKeys(tx, keys);
       let until = 0;
       let filled: Rule | undefined;
       for (const rule of checks) {
