@@ -10,18 +10,18 @@ import {
 } from '@backoffice/contract';
 import { adsApi } from '../features/ads/ads-api';
 import { dashboardApi } from '../features/dashboard/dashboard-api';
-import { notificationsApi } from '../features/notifications/notifications-api';
 import { reportsApi } from '../features/reports/reports-api';
 import { clearLiveNotes, setLiveNote, setLiveStatus } from '../lib/live-status';
 import { selectCurrentUser, signOut } from '../lib/session-events';
 import { useAppSelector } from './hooks';
 import type { AppStore } from './store';
+import { listsLoadedSince, makeRefresher, type Refresher } from './live-refresh';
+
+export { LIVE_REFRESH_DEBOUNCE_MS } from './live-refresh';
 
 /** The admin event stream (contract/src/live.ts). */
 export const EVENTS_URL = '/api/events';
 const SESSION_URL = '/api/auth/session';
-/** A burst of events (a bulk decision, many new ads) asks for the bell and a new first page once. */
-export const LIVE_REFRESH_DEBOUNCE_MS = 1000;
 /** A stream the server refused or cut (not a plain network drop, which EventSource retries itself) is opened again after this. */
 export const LIVE_RETRY_MS = 5000;
 
@@ -102,59 +102,6 @@ export function applyAdEvent(store: AppStore, event: AdLiveEvent, refresh: Refre
   if ((event.by === null || byOther) && event.type !== 'claimed' && event.type !== 'released') refresh.bell();
 }
 
-interface Refresher {
-  list: (args: AdListParams) => void;
-  bell: () => void;
-  /** A report arrived or was handled: the inbox's pages load again (its tag). */
-  reports: () => void;
-  stop: () => void;
-}
-
-/** Collects refetches for LIVE_REFRESH_DEBOUNCE_MS, then asks once for each. */
-function makeRefresher(store: AppStore): Refresher {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const lists = new Map<string, AdListParams>();
-  let bell = false;
-  let reports = false;
-  const flush = () => {
-    timer = undefined;
-    if (reports) store.dispatch(reportsApi.util.invalidateTags(['Reports']));
-    reports = false;
-    // After the answer still coming, if any (RTK Query would not ask twice at once).
-    for (const args of lists.values())
-      void Promise.resolve(store.dispatch(adsApi.endpoints.listAds.initiate(args, { subscribe: false }))).then(() =>
-        store.dispatch(adsApi.endpoints.listAds.initiate(args, { subscribe: false, forceRefetch: true })),
-      );
-    lists.clear();
-    if (bell) {
-      const state = store.getState();
-      if (notificationsApi.util.selectCachedArgsForQuery(state, 'getNotifications').length > 0)
-        void store.dispatch(
-          notificationsApi.endpoints.getNotifications.initiate(undefined, { subscribe: false, forceRefetch: true }),
-        );
-    }
-    bell = false;
-  };
-  const schedule = () => {
-    timer ??= setTimeout(flush, LIVE_REFRESH_DEBOUNCE_MS);
-  };
-  return {
-    list: (args) => {
-      lists.set(JSON.stringify(args), args);
-      schedule();
-    },
-    bell: () => {
-      bell = true;
-      schedule();
-    },
-    reports: () => {
-      reports = true;
-      schedule();
-    },
-    stop: () => clearTimeout(timer),
-  };
-}
-
 /**
  * The stream is our own server's: a shape check is enough, and keeps zod off the screens that only
  * listen (it is loaded with the forms that validate).
@@ -188,8 +135,10 @@ export function startLiveEvents(store: AppStore): () => void {
   let stopped = false;
   let missed = false;
   const reloadAds = () => {
+    const since = Date.now();
     store.dispatch(adsApi.util.invalidateTags(['Ads']));
     store.dispatch(reportsApi.util.invalidateTags(['Reports']));
+    return listsLoadedSince(store, since);
   };
   /** Stops waiting for the tab to be shown, while a superseded stream waits. */
   let waiting: (() => void) | undefined;
@@ -238,15 +187,17 @@ export function startLiveEvents(store: AppStore): () => void {
     const current = new EventSource(EVENTS_URL);
     source = current;
     current.addEventListener('open', () => {
-      setLiveStatus('open');
-      if (missed) {
-        missed = false;
-        reloadAds();
-      }
+      if (!missed) return setLiveStatus('open');
+      // Live again once the lists are loaded again: a decision made before their answer could be
+      // undone by it (or, on a list filtered by status, take its row away unseen).
+      missed = false;
+      void reloadAds().then(() => {
+        if (current === source && !stopped && current.readyState === EventSource.OPEN) setLiveStatus('open');
+      });
     });
     current.addEventListener('ad', onAd as EventListener);
     current.addEventListener(REPORT_STREAM_EVENT, refresh.reports);
-    current.addEventListener(STREAM_EVENTS.reload, reloadAds);
+    current.addEventListener(STREAM_EVENTS.reload, () => void reloadAds());
     current.addEventListener(STREAM_EVENTS.signedOut, () => {
       current.close();
       store.dispatch(signOut());

@@ -13,8 +13,10 @@ const admin = makeUser();
 function fakeServer() {
   const session = { status: 200 };
   const calls: string[] = [];
+  let held: Promise<void> = Promise.resolve();
   stubFetch(async (path) => {
     calls.push(path);
+    if (path.startsWith('/api/advertisements/list')) await held;
     if (path === '/api/auth/session')
       return session.status === 200
         ? jsonResponse(admin)
@@ -27,6 +29,8 @@ function fakeServer() {
   });
   return {
     session,
+    /** Lists answer once `until` resolves. */
+    holdLists: (until: Promise<void>) => (held = until),
     lists: () => calls.filter((c) => c.startsWith('/api/advertisements/list')).length,
     sessionChecks: () => calls.filter((c) => c === '/api/auth/session').length,
   };
@@ -114,6 +118,26 @@ describe('the live stream and the session', () => {
     expect(FakeEventSource.instances).toHaveLength(2);
     act(() => FakeEventSource.instances[1]!.open());
     await settleUntil(() => server.lists() === lists + 1);
+  });
+
+  it('says live again only once the list reloaded after a refused reconnection has answered', async () => {
+    const server = fakeServer();
+    const { stream } = await renderDirectory();
+    const lists = server.lists();
+    freezeTime();
+    act(() => {
+      stream.readyState = FakeEventSource.CLOSED;
+      stream.dispatch('error');
+    });
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_RETRY_MS));
+    const next = FakeEventSource.instances[1]!;
+    let answer!: () => void;
+    server.holdLists(new Promise<void>((resolve) => (answer = resolve)));
+    act(() => next.open());
+    await settleUntil(() => server.lists() === lists + 1);
+    expect(screen.getByText('Reconnecting to live updates…')).toBeInTheDocument();
+    answer();
+    await settleUntil(() => screen.queryByText('Reconnecting to live updates…') === null);
   });
 
   it('loads the list again when a resume was too far behind to replay', async () => {
