@@ -72,7 +72,7 @@ describeApi('ad_summary version and the counts cache', () => {
         order: 'desc',
         status: 'all',
       });
-      expect(past).toEqual({ rows: [], summaryVersion: null });
+      expect(past).toEqual({ rows: [], claims: new Map(), summaryVersion: null });
     });
   });
 

@@ -37,6 +37,19 @@ describeApi('claims on pending ads (docs/decisions/0017-live-queue-and-claims.md
     expect(rows.filter((r: { claim: unknown }) => r.claim === null).length).toBe(rows.length - 1);
   });
 
+  it('shows the claims of the ads a rule pins above the queue, and of the page under them', async () => {
+    const pinnedAd = await makeAd(t.database.db, { status: 'pending', rulePriority: 3 });
+    const plain = await makeAd(t.database.db, { status: 'pending', postingDate: new Date('2020-01-01T00:00:00Z') });
+    const claims = [(await claim(asNimal, pinnedAd.id)).json().claim, (await claim(asNimal, plain.id)).json().claim];
+    const rows = (await asSunil.list({ status: 'pending', sort: 'postingDate', order: 'asc', pageSize: 1 })).json()
+      .advertisements as { _id: string; claim: unknown }[];
+    expect(rows.map((r) => [r._id, r.claim])).toEqual([
+      [pinnedAd.id, claims[0]],
+      [plain.id, claims[1]],
+    ]);
+    for (const id of [pinnedAd.id, plain.id]) expect((await release(asNimal, id)).statusCode).toBe(200);
+  });
+
   it('of two admins claiming at once, exactly one wins', async () => {
     for (let round = 0; round < 5; round++) {
       const ad = await makeAd(t.database.db, { status: 'pending' });

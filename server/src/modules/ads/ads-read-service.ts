@@ -89,8 +89,10 @@ export class AdsReadService {
     const pinned = pinsPrioritised(q) ? await readRepo.prioritisedPending(from, { ...q, viewer }, q.pageSize) : [];
     const pinnedIds = new Set(pinned.map((r) => r.id));
     const shown = [...pinned, ...page.rows.filter((r) => !pinnedIds.has(r.id))];
-    const pendingIds = shown.filter((r) => r.status === 'pending').map((r) => r.id);
-    const claims = await liveClaims(from, pendingIds, viewer.now);
+    // The page's claims came with it; pinned ads above it are asked for theirs.
+    const onPage = new Set(page.rows.map((r) => r.id));
+    const pinnedPending = pinned.filter((r) => r.status === 'pending' && !onPage.has(r.id)).map((r) => r.id);
+    const claims = new Map([...page.claims, ...(await liveClaims(from, pinnedPending, viewer.now))]);
     // The cursors are the queue's own rows: the next page follows them, pinned ads or not.
     const [first, last] = [page.rows[0], page.rows.at(-1)];
     return {

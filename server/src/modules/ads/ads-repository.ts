@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AdListQuery, AdSortField } from '@backoffice/contract';
+import type { AdClaim, AdListQuery, AdSortField } from '@backoffice/contract';
 import { rowsOf, type Db, type Executor } from '../../db/client';
 import { typedKey } from '../../db/keyset';
 import { prepared } from '../../db/prepared';
-import { adSummary, adSummaryVersion, advertisements, type AdRow } from '../../db/schema';
+import { adClaims, adSummary, adSummaryVersion, advertisements, users, type AdRow } from '../../db/schema';
 import { decodeCursor } from './ads-cursor';
 import { boundFilters, boundNames, filters, where, type AdFilter, type FilterName, type Viewer } from './ads-filters';
 
@@ -71,7 +71,11 @@ export function pagePlan(q: PageQuery) {
     from: cursor ? 'cursor' : 'offset',
     filters: boundNames(bound),
   };
-  const params: Record<string, string | number> = { ...bound, limit: q.last ?? q.pageSize };
+  const params: Record<string, string | number> = {
+    ...bound,
+    limit: q.last ?? q.pageSize,
+    now: (q.viewer?.now ?? new Date()).toISOString(),
+  };
   if (cursor) {
     params.cursor = cursor.id;
     if (cursor.status !== undefined) params.cursorStatus = cursor.status;
@@ -87,14 +91,24 @@ export function pagePlan(q: PageQuery) {
  * asked for by number alone skips `offset` index entries (nothing for the first page; kept for
  * callers without a cursor). Rows come back in the list's order.
  */
-export async function findAdsPage(db: Db, q: PageQuery): Promise<{ rows: AdRow[]; summaryVersion: number | null }> {
+export async function findAdsPage(
+  db: Db,
+  q: PageQuery,
+): Promise<{ rows: AdRow[]; claims: Map<string, AdClaim>; summaryVersion: number | null }> {
   const { shape, params, reversed } = pagePlan(q);
   const query = prepared(db, pageShapeName(shape), (name) =>
     pageQuery(db, shape).prepare(plannedEachTime(shape) ? UNNAMED : name),
   );
   const rows = await query.execute(params);
   if (reversed) rows.reverse();
-  return { rows, summaryVersion: rows[0]?.summaryVersion ?? null };
+  const claims = new Map<string, AdClaim>();
+  for (const { claimBy, claimByName, claimExpiresAt, id } of rows)
+    if (claimBy && claimExpiresAt)
+      claims.set(id, {
+        by: { _id: claimBy, name: claimByName ?? '' },
+        expiresAt: new Date(claimExpiresAt).toISOString(),
+      });
+  return { rows, claims, summaryVersion: rows[0]?.summaryVersion ?? null };
 }
 
 /** node-postgres sends a statement without a name as the unnamed one, planned for its values. */
@@ -122,10 +136,25 @@ export function pageQuery(db: Db, shape: PageShape) {
     .limit(sql.placeholder('limit'));
   const pageIds = shape.from === 'offset' ? ids.offset(sql.placeholder('offset')) : ids;
   // ad_summary's version in the same snapshot as the page: the counts beside it are still those
-  // in memory while it has not moved (AdSummaryCache).
+  // in memory while it has not moved (AdSummaryCache). A pending ad's live claim comes with it.
   return db
-    .select({ ...getTableColumns(advertisements), summaryVersion: summaryVersionSql })
+    .select({
+      ...getTableColumns(advertisements),
+      summaryVersion: summaryVersionSql,
+      claimBy: adClaims.adminId,
+      claimByName: sql<string | null>`coalesce(${users.name}, ${users.username})`,
+      claimExpiresAt: adClaims.expiresAt,
+    })
     .from(advertisements)
+    .leftJoin(
+      adClaims,
+      and(
+        eq(adClaims.adId, advertisements.id),
+        eq(advertisements.status, 'pending'),
+        sql`${adClaims.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+      ),
+    )
+    .leftJoin(users, eq(users.id, adClaims.adminId))
     .where(inArray(advertisements.id, pageIds))
     .orderBy(...order);
 }
