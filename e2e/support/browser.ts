@@ -53,7 +53,18 @@ export async function panelSettled(panel: Locator): Promise<void> {
 }
 
 /** Fails the test on any uncaught page error or console error. */
+/** The page's last API answers (status and path), for the report of a failed test (e2e.ts). */
+export const recentAnswers = new WeakMap<Page, string[]>();
+
 export function watchPageErrors(page: Page): string[] {
+  const answers: string[] = [];
+  recentAnswers.set(page, answers);
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    answers.push(`${r.status()} ${r.request().method()} ${url.pathname}${url.search}`);
+    if (answers.length > 30) answers.shift();
+  });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { launchBrowser, signInThroughForm, watchPageErrors } from './browser';
+import { launchBrowser, recentAnswers, signInThroughForm, watchPageErrors } from './browser';
 import { ADMIN, apiSignIn, startServer, type ServerProcess } from './server-process';
 
 /** The screen size the spec is drawn at; tests that look at other sizes say so. */
@@ -116,6 +116,24 @@ export function e2eSuite(opts: E2eOptions = {}): E2e {
   let e2e: E2e | undefined;
   beforeAll(async () => {
     e2e = await startE2e(opts);
+  });
+  // A failed test's pages as they were: where each was, what the API last answered, what it showed.
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail' || !e2e) return;
+    for (const context of e2e.browser.contexts())
+      for (const page of context.pages()) {
+        const text = await page
+          .locator('body')
+          .innerText({ timeout: 5_000 })
+          .catch(() => '(no text)');
+        console.log(
+          [
+            `failed test's page ${page.url()}`,
+            ...(recentAnswers.get(page) ?? []).map((a) => `  ${a}`),
+            `  shows: ${text.replace(/\s+/g, ' ').slice(0, 600)}`,
+          ].join('\n'),
+        );
+      }
   });
   afterAll(async () => {
     await e2e?.close();
