@@ -63,22 +63,24 @@ export function makeRefresher(store: AppStore): Refresher {
 
 /**
  * Resolves once every ads list page has an answer (or an error) asked for at or after `since`: the
- * answers of a reload. A page no one shows any more is dropped by the reload.
+ * answers of a reload. A page no one shows any more is dropped by the reload. It waits on the
+ * requests themselves rather than the store's notifications, which RTK batches behind a frame.
  */
-export function listsLoadedSince(store: AppStore, since: number): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const state = store.getState();
-      const done = adsApi.util.selectCachedArgsForQuery(state, 'listAds').every((args) => {
-        const page = adsApi.endpoints.listAds.select(args)(state as never);
-        return !page.isLoading && (page.startedTimeStamp ?? 0) >= since;
-      });
-      if (!done) return false;
-      unsubscribe();
-      resolve();
-      return true;
-    };
-    const unsubscribe = store.subscribe(() => void check());
-    check();
-  });
+export async function listsLoadedSince(store: AppStore, since: number): Promise<void> {
+  const done = () => {
+    const state = store.getState();
+    return adsApi.util.selectCachedArgsForQuery(state, 'listAds').every((args) => {
+      const page = adsApi.endpoints.listAds.select(args)(state as never);
+      return !page.isLoading && (page.startedTimeStamp ?? 0) >= since;
+    });
+  };
+  while (!done()) {
+    // A reload held back behind a request still running starts when that one settles.
+    const running = [
+      ...store.dispatch(adsApi.util.getRunningQueriesThunk()),
+      ...store.dispatch(adsApi.util.getRunningMutationsThunk()),
+    ];
+    if (!running.length) return; // nothing left that could load them
+    await Promise.allSettled(running);
+  }
 }
