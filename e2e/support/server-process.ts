@@ -52,9 +52,10 @@ export async function startServer(
   proc.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  // A hang guard, not a speed check: a busy machine can take a minute to migrate and seed. It stays
-  // under the hooks' two minutes (vitest.config.ts) so that a failure shows the server's output.
-  const deadline = Date.now() + (opts.healthyWithinMs ?? 110_000);
+  // A hang guard, not a speed check: a busy machine can take minutes to migrate and seed (a fresh
+  // data directory took over 110 s with three CI runs on two cores). It stays under the hooks' five
+  // minutes (vitest.config.ts) so that a failure shows the server's output.
+  const deadline = Date.now() + (opts.healthyWithinMs ?? 270_000);
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${out}`);
     if (Date.now() > deadline) {
