@@ -15,7 +15,7 @@ import { clearLiveNotes, setLiveNote, setLiveStatus } from '../lib/live-status';
 import { selectCurrentUser, signOut } from '../lib/session-events';
 import { useAppSelector } from './hooks';
 import type { AppStore } from './store';
-import { listsLoadedSince, makeRefresher, type Refresher } from './live-refresh';
+import { makeRefresher, reloaded, type Refresher } from './live-refresh';
 
 export { LIVE_REFRESH_DEBOUNCE_MS } from './live-refresh';
 
@@ -135,10 +135,9 @@ export function startLiveEvents(store: AppStore): () => void {
   let stopped = false;
   let missed = false;
   const reloadAds = () => {
-    const since = Date.now();
     store.dispatch(adsApi.util.invalidateTags(['Ads']));
     store.dispatch(reportsApi.util.invalidateTags(['Reports']));
-    return listsLoadedSince(store, since);
+    return reloaded(store);
   };
   /** Stops waiting for the tab to be shown, while a superseded stream waits. */
   let waiting: (() => void) | undefined;

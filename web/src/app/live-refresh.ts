@@ -62,25 +62,11 @@ export function makeRefresher(store: AppStore): Refresher {
 }
 
 /**
- * Resolves once every ads list page has an answer (or an error) asked for at or after `since`: the
- * answers of a reload. A page no one shows any more is dropped by the reload. It waits on the
- * requests themselves rather than the store's notifications, which RTK batches behind a frame.
+ * Resolves once the reload's requests have answered (or failed): none of the API's queries is still
+ * being asked for. It waits on the requests themselves rather than the store's notifications, which
+ * RTK batches behind a frame. A reload held back behind a decision still running says live at once.
  */
-export async function listsLoadedSince(store: AppStore, since: number): Promise<void> {
-  const done = () => {
-    const state = store.getState();
-    return adsApi.util.selectCachedArgsForQuery(state, 'listAds').every((args) => {
-      const page = adsApi.endpoints.listAds.select(args)(state as never);
-      return !page.isLoading && (page.startedTimeStamp ?? 0) >= since;
-    });
-  };
-  while (!done()) {
-    // A reload held back behind a request still running starts when that one settles.
-    const running = [
-      ...store.dispatch(adsApi.util.getRunningQueriesThunk()),
-      ...store.dispatch(adsApi.util.getRunningMutationsThunk()),
-    ];
-    if (!running.length) return; // nothing left that could load them
+export async function reloaded(store: AppStore): Promise<void> {
+  for (let running; (running = store.dispatch(adsApi.util.getRunningQueriesThunk())).length; )
     await Promise.allSettled(running);
-  }
 }
