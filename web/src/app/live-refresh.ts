@@ -67,6 +67,6 @@ export function makeRefresher(store: AppStore): Refresher {
  * RTK batches behind a frame. A reload held back behind a decision still running says live at once.
  */
 export async function reloaded(store: AppStore): Promise<void> {
-  for (let running; (running = store.dispatch(adsApi.util.getRunningQueriesThunk())).length; )
+  for (let running; (running = store.dispatch(adsApi.util.getRunningQueriesThunk())).length;)
     await Promise.allSettled(running);
 }
