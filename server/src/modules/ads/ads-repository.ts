@@ -4,6 +4,7 @@ import { rowsOf, type Db, type Executor } from '../../db/client';
 import { typedKey } from '../../db/keyset';
 import { prepared } from '../../db/prepared';
 import { adClaims, adSummary, adSummaryVersion, advertisements, users, type AdRow } from '../../db/schema';
+import { toAdClaim } from '../claims/claim-row';
 import { decodeCursor } from './ads-cursor';
 import { boundFilters, boundNames, filters, where, type AdFilter, type FilterName, type Viewer } from './ads-filters';
 
@@ -103,11 +104,7 @@ export async function findAdsPage(
   if (reversed) rows.reverse();
   const claims = new Map<string, AdClaim>();
   for (const { claimBy, claimByName, claimExpiresAt, id } of rows)
-    if (claimBy && claimExpiresAt)
-      claims.set(id, {
-        by: { _id: claimBy, name: claimByName ?? '' },
-        expiresAt: new Date(claimExpiresAt).toISOString(),
-      });
+    if (claimBy && claimExpiresAt) claims.set(id, toAdClaim(claimBy, claimByName ?? '', claimExpiresAt));
   return { rows, claims, summaryVersion: rows[0]?.summaryVersion ?? null };
 }
 

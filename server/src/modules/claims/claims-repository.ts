@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AdClaim } from '@backoffice/contract';
 import { rowsOf, type Executor } from '../../db/client';
 import { adClaims } from '../../db/schema';
+import { toAdClaim } from './claim-row';
 
 export type ClaimedAd = {
   status: string;
@@ -58,7 +59,7 @@ export async function liveClaims(db: Executor, adIds: string[], now: Date): Prom
     from ad_claims c join users u on u.id = c.admin_id
     where c.ad_id in (${ids}) and c.expires_at > ${now.toISOString()}::timestamptz`);
   for (const r of rowsOf<{ ad_id: string; admin_id: string; name: string; expires_at: Date | string }>(result)) {
-    claims.set(r.ad_id, { by: { _id: r.admin_id, name: r.name }, expiresAt: new Date(r.expires_at).toISOString() });
+    claims.set(r.ad_id, toAdClaim(r.admin_id, r.name, r.expires_at));
   }
   return claims;
 }
