@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { advertisements, users, type NewAdRow } from '../db/schema';
+import type { Db, Executor } from '../db/client';
+import { adAnalysis, advertisements, users, type NewAdRow } from '../db/schema';
 import { rebuildSummary } from '../modules/ads/ads-repository';
 import type { FileStorage } from '../storage/file-storage';
 import { CATEGORIES, DISTRICTS, REJECTION_REASONS, townIn } from './catalog';
@@ -68,6 +68,19 @@ function demoAd(rng: Rng, owner: Owner, now: Date): NewAdRow & { imageCount: num
     moderatedAt: status === 'pending' ? null : new Date(postingDate.getTime() + rng.int(1, 48) * 3_600_000),
     imageCount: rng.int(1, 5),
   };
+}
+
+/**
+ * Ads given a risk of their own (benches, tests) as analysed: their ad_analysis row, without text
+ * keys (no other ad's candidate). An ad is analysed by its row, not by its risk
+ * (domain/analysed-risk.ts).
+ */
+export async function markAnalysed(db: Executor, ids: readonly string[], at: Date): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .insert(adAnalysis)
+    .values(ids.map((adId) => ({ adId, analysedAt: at, textSignature: Buffer.alloc(0) })))
+    .onConflictDoNothing();
 }
 
 /**
@@ -145,12 +158,15 @@ export async function seedAds(
         batch.push(ad);
       }
       await Promise.all(files);
-      if (!opts.schedule) {
-        await db.insert(advertisements).values(batch);
-        continue;
-      }
-      // One statement: its rows come back in the order of its values.
-      const ids = await db.insert(advertisements).values(batch).returning({ id: advertisements.id });
+      // One statement: its rows come back in the order of its values. An ad given a risk is
+      // analysed in the same transaction (the analysis job would otherwise take it).
+      const ids = await db.transaction(async (tx) => {
+        const inserted = await tx.insert(advertisements).values(batch).returning({ id: advertisements.id });
+        const risked = inserted.filter((_, k) => typeof batch[k]!.risk === 'number').map((r) => r.id);
+        await markAnalysed(tx, risked, now);
+        return inserted;
+      });
+      if (!opts.schedule) continue;
       for (const [k, { id }] of ids.entries())
         opts.scheduled?.push({ ...planned[planned.length - ids.length + k]!, id });
     }

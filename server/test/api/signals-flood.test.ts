@@ -105,6 +105,34 @@ describeApi('trust signals: a flood of one text', () => {
       select (select risk from advertisements where id = ${ad.id}) as risk,
         (select count(*)::int from ad_analysis where ad_id = ${ad.id}) as analysed,
         (select count(*)::int from ad_analysis_queue where ad_id = ${ad.id}) as queued`);
-    expect(state).toEqual({ risk: null, analysed: 0, queued: 1 });
+    expect(state).toEqual({ risk: 0, analysed: 0, queued: 1 });
+  });
+
+  it("leaves a clean ad's row unwritten, new or from before migration 0038, and tells its risk only once analysed", async () => {
+    const db = t.database.db;
+    const fresh = await makeAd(db, {
+      heading: 'Teak dining table',
+      details: 'Six chairs, good condition.',
+      phone1: null,
+    });
+    const older = await makeAd(db, { heading: 'Brass table lamp', details: 'Works well, Galle.', phone1: null });
+    // An ad from before the risk had a default: null until its analysis.
+    await db.execute(sql`update advertisements set risk = null where id = ${older.id}`);
+    const risks = async () => {
+      const res = await api.ad(fresh.id);
+      const page = await api.list('sort=risk&order=asc&pageSize=100');
+      const listed = new Map<string, number | null>(
+        page.json().advertisements.map((a: { _id: string; risk: number | null }) => [a._id, a.risk]),
+      );
+      return { one: res.json().advertisement.risk, fresh: listed.get(fresh.id), older: listed.get(older.id) };
+    };
+    expect(await risks()).toEqual({ one: null, fresh: null, older: null });
+    const before = [await adXmin(fresh.id), await adXmin(older.id)];
+    expect(await analyseAds(deps(), [fresh.id, older.id], { textOnly: true })).toEqual(
+      expect.arrayContaining([fresh.id, older.id]),
+    );
+    expect([await adXmin(fresh.id), await adXmin(older.id)]).toEqual(before);
+    expect(await risks()).toEqual({ one: 0, fresh: 0, older: 0 });
+    expect((await api.signals(older.id)).risk).toBe(0);
   });
 });

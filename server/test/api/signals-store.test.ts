@@ -132,8 +132,11 @@ describeApi('trust signals: bands, backfill, blocklist and list', () => {
   });
 
   it('backfills the ads without analysis in batches, and a second run carries on where the first stopped', async () => {
+    // Not analysed: no ad_analysis row (the ad's risk is 0 until an analysis finds one).
+    const unanalysed = sql`select count(*)::int as n from advertisements a
+      where not exists (select 1 from ad_analysis an where an.ad_id = a.id)`;
     const db = t.database.db;
-    const before = await count(sql`select count(*)::int as n from advertisements where risk is null`);
+    const before = await count(unanalysed);
     for (let i = 0; i < 7; i++) await makeAd(db, { heading: `Backfilled ad ${i}`, details: 'Call 0771234567 now' });
     const stop = new AbortController();
     const first = await backfill(deps(), {
@@ -143,12 +146,12 @@ describeApi('trust signals: bands, backfill, blocklist and list', () => {
       onProgress: (p) => p.done >= 3 && stop.abort(),
     });
     expect(first).toEqual({ done: 3, total: before + 7, analysed: 3 });
-    const left = await count(sql`select count(*)::int as n from advertisements where risk is null`);
+    const left = await count(unanalysed);
     expect(left).toBe(before + 4);
     const analysedAt = await count(sql`select count(*)::int as n from ad_analysis`);
     const second = await backfill(deps(), { textOnly: true, batchSize: 3 });
     expect(second).toMatchObject({ done: left, total: left, analysed: left });
-    expect(await count(sql`select count(*)::int as n from advertisements where risk is null`)).toBe(0);
+    expect(await count(unanalysed)).toBe(0);
     // Nothing was analysed twice.
     expect(await count(sql`select count(*)::int as n from ad_analysis`)).toBe(analysedAt + left);
   });
@@ -200,16 +203,28 @@ describeApi('trust signals: bands, backfill, blocklist and list', () => {
     expect(new Set(await ids('signal=risky_phrase&signal=contact_in_text'))).toEqual(
       new Set([phrase.id, contact.id, both.id]),
     );
+    // Riskiest first; an ad with nothing found and one not checked yet sort alike, last, and only
+    // the checked one tells a risk (0).
     const byRisk = await ids('sort=risk&order=desc');
     expect(byRisk[0]).toBe(both.id);
-    expect(byRisk.at(-1)).toBe(unanalysed.id);
-    const risks = (await api.list(`category=${encodeURIComponent(category)}&sort=risk&order=desc`))
-      .json()
-      .advertisements.map((a: { risk: number | null }) => a.risk);
-    expect(risks.slice(0, -1)).toEqual([...risks.slice(0, -1)].sort((x, y) => y - x));
-    expect(risks.at(-1)).toBeNull();
-    const min = risks[1] as number;
+    expect(new Set(byRisk.slice(-2))).toEqual(new Set([clean.id, unanalysed.id]));
+    const listed: { _id: string; risk: number | null }[] = (
+      await api.list(`category=${encodeURIComponent(category)}&sort=risk&order=desc`)
+    ).json().advertisements;
+    const risks = listed.map((a) => [a._id, a.risk] as const);
+    const found = risks.slice(0, -2).map(([, r]) => r as number);
+    expect(found).toEqual([...found].sort((x, y) => y - x));
+    expect(found.every((r) => r > 0)).toBe(true);
+    expect(new Map(risks.slice(-2))).toEqual(
+      new Map([
+        [clean.id, 0],
+        [unanalysed.id, null],
+      ]),
+    );
+    const min = found[1]!;
     expect(new Set(await ids(`minRisk=${min}`))).toEqual(new Set(byRisk.slice(0, 2)));
+    // 0 or more is every ad, as the list's own filter reads it.
+    expect(new Set(await ids('minRisk=0'))).toEqual(new Set(byRisk));
     const counted = await t.app.inject({
       method: 'GET',
       url: `/api/advertisements/count?category=${encodeURIComponent(category)}&signal=contact_in_text`,

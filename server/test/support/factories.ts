@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/db/client';
 import { advertisements, type AdRow, type NewAdRow, type NewUserRow, type UserRow } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/passwords';
+import { markAnalysed } from '../../src/seed/demo-ads';
 import { insertUser } from '../../src/modules/users/users-repository';
 import type { App } from '../../src/app';
 import { ORIGIN } from './test-app';
@@ -48,22 +49,28 @@ let adCounter = 0;
 /** An advertisement row with sensible defaults; pass overrides (`{ status: 'approved' }`). */
 export async function makeAd(db: Db, overrides: Partial<NewAdRow> = {}): Promise<AdRow> {
   adCounter++;
-  const [row] = await db
-    .insert(advertisements)
-    .values({
-      title: `Ad ${adCounter}`,
-      heading: `Test advertisement ${adCounter}`,
-      details: 'A perfectly ordinary advertisement.',
-      username: 'kasun.perera',
-      phone1: '0771234567',
-      category: 'Land sale',
-      district: 'Colombo',
-      status: 'pending',
-      images: [],
-      postingDate: new Date(Date.UTC(2026, 10, 1) + adCounter * 60_000),
-      adType: 'digital',
-      ...overrides,
-    })
-    .returning();
+  // Given a risk, the ad is as analysed (it is the ad_analysis row that says so), in the same
+  // transaction so that the analysis job never takes it.
+  const [row] = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(advertisements)
+      .values({
+        title: `Ad ${adCounter}`,
+        heading: `Test advertisement ${adCounter}`,
+        details: 'A perfectly ordinary advertisement.',
+        username: 'kasun.perera',
+        phone1: '0771234567',
+        category: 'Land sale',
+        district: 'Colombo',
+        status: 'pending',
+        images: [],
+        postingDate: new Date(Date.UTC(2026, 10, 1) + adCounter * 60_000),
+        adType: 'digital',
+        ...overrides,
+      })
+      .returning();
+    if (typeof overrides.risk === 'number') await markAnalysed(tx, [inserted[0]!.id], new Date());
+    return inserted;
+  });
   return row!;
 }

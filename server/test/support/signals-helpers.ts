@@ -20,7 +20,8 @@ export async function analysed(app: App, db: Db, ids: string[]): Promise<void> {
   await waitFor(async () => {
     await app.analysisWorker.wake();
     const result = await db.execute(
-      sql`select count(*)::int as n from advertisements where id = any(${`{${ids.join(',')}}`}::uuid[]) and risk is null`,
+      sql`select count(*)::int as n from advertisements a where id = any(${`{${ids.join(',')}}`}::uuid[])
+        and not exists (select 1 from ad_analysis an where an.ad_id = a.id)`,
     );
     return rowsOf<{ n: number }>(result)[0]!.n === 0;
   });
@@ -32,6 +33,7 @@ export function signalsClient(app: App, cookie: string) {
     signals: async (id: string) => (await get(`/api/advertisements/${id}/signals`)).json<AdSignalsResponse>(),
     duplicates: (id: string) => get(`/api/advertisements/${id}/duplicates`),
     list: (query: string) => get(`/api/advertisements/list?${query}`),
+    ad: (id: string) => get(`/api/advertisements/${id}`),
     blocked: () => get('/api/signals/blocked-phones'),
     block: (payload: Record<string, unknown>) =>
       app.inject({ method: 'POST', url: '/api/signals/blocked-phones', headers: { cookie, origin: ORIGIN }, payload }),

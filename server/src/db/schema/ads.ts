@@ -47,11 +47,13 @@ export const advertisements = pgTable(
     /** The ad's id in the system it was imported from (`npm run ads:import`); null for ads posted here. */
     externalId: text('external_id'),
     /**
-     * Trust signals (docs/decisions/0029-trust-signals.md): the risk 0–100, null until the ad has
-     * been analysed, and its signals' kinds, on the row so that the list carries, filters and sorts
-     * by them without a join (the evidence is in ad_signals).
+     * Trust signals (docs/decisions/0029-trust-signals.md): the risk 0–100 and the signals' kinds, on
+     * the row so that the list carries, filters and sorts by them without a join (the evidence is in
+     * ad_signals). 0 and none until an analysis finds one: a clean ad's row is never written again
+     * (each write is a new version in every index). Whether the ad was analysed is its ad_analysis
+     * row; null is left by databases from before migration 0038 on ads not analysed then.
      */
-    risk: smallint('risk'),
+    risk: smallint('risk').default(0),
     signalKinds: text('signal_kinds')
       .array()
       .notNull()
@@ -107,10 +109,6 @@ export const advertisements = pgTable(
     index('ads_risk_idx').on(sql`coalesce(${t.risk}, -1)`, t.id),
     index('ads_status_risk_idx').on(t.status, sql`coalesce(${t.risk}, -1)`, t.id),
     index('ads_signal_kinds_idx').using('gin', t.signalKinds),
-    // The backfill's walk over the ads not analysed yet, oldest first.
-    index('ads_unanalysed_idx')
-      .on(t.postingDate, t.id)
-      .where(sql`${t.risk} is null`),
   ],
 );
 

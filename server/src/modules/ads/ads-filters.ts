@@ -94,7 +94,8 @@ export function boundFilters(q: AdFilter): Partial<Record<BoundName, string>> {
   if (q.district) bound.district = q.district;
   if (q.q) bound.pattern = containsPattern(q.q);
   if (q.signal?.length) bound.signals = `{${[...new Set(q.signal)].sort().join(',')}}`;
-  if (q.minRisk !== undefined) bound.minRisk = String(q.minRisk);
+  // 0 or more is every ad: no filter (a clean ad's row may hold null, analysedRisk).
+  if (q.minRisk) bound.minRisk = String(q.minRisk);
   if (q.queue) bound.queue = q.queue;
   if (q.categories?.length) bound.scope = `{${q.categories.map((c) => `"${c.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
   if (q.decided) {
@@ -117,7 +118,7 @@ export function boundFilters(q: AdFilter): Partial<Record<BoundName, string>> {
 
 /** Narrowed by a trust signal, a risk, a decision's date or a rule's queue: ad_summary cannot count these, a count of the matches does. */
 export const beyondSummary = (q: Pick<AdFilter, 'signal' | 'minRisk' | 'decided' | 'queue' | 'categories'>) =>
-  !!q.signal?.length || q.minRisk !== undefined || q.decided !== undefined || !!q.queue || !!q.categories?.length;
+  !!q.signal?.length || !!q.minRisk || q.decided !== undefined || !!q.queue || !!q.categories?.length;
 
 const DAY = 24 * HOUR;
 

@@ -4,6 +4,7 @@ import { rowsOf, type Db, type Executor } from '../../db/client';
 import { typedKey } from '../../db/keyset';
 import { prepared } from '../../db/prepared';
 import { adClaims, adSummary, adSummaryVersion, advertisements, users, type AdRow } from '../../db/schema';
+import { analysedRisk } from '../../domain/analysed-risk';
 import { toAdClaim } from '../claims/claim-row';
 import { decodeCursor } from './ads-cursor';
 import { boundFilters, boundNames, filters, where, type AdFilter, type FilterName, type Viewer } from './ads-filters';
@@ -137,6 +138,7 @@ export function pageQuery(db: Db, shape: PageShape) {
   return db
     .select({
       ...getTableColumns(advertisements),
+      risk: analysedRisk(advertisements.id, advertisements.risk),
       summaryVersion: summaryVersionSql,
       claimBy: adClaims.adminId,
       claimByName: sql<string | null>`coalesce(${users.name}, ${users.username})`,
@@ -211,9 +213,10 @@ export async function summarySnapshot(db: Executor): Promise<SummarySnapshot> {
   };
 }
 
+/** One ad, its risk as the product tells it (analysedRisk). */
 export function findAd(db: Executor, id: string): Promise<AdRow | undefined> {
   return db
-    .select()
+    .select({ ...getTableColumns(advertisements), risk: analysedRisk(advertisements.id, advertisements.risk) })
     .from(advertisements)
     .where(eq(advertisements.id, id))
     .limit(1)

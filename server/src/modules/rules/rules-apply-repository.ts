@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { RuleAction, RuleCondition, RuleMode } from '@backoffice/contract';
 import { rowsOf, type Executor } from '../../db/client';
+import { analysedRisk } from '../../domain/analysed-risk';
 import { adFieldFacts, type AdFacts, type RuleVersion } from '../../rules/evaluate';
 import { advertiserFactColumns, advertiserJoins, advertiserOf, type AdvertiserFactRow } from './advertiser-facts';
 
@@ -61,7 +62,8 @@ export async function pendingAdFacts(db: Executor, ids: readonly string[], now: 
   if (!ids.length) return [];
   const at = now.toISOString();
   const result = await db.execute(sql`
-    select a.id, a.heading, a.details, a.category, a.district, a.ad_type, a.price, a.signal_kinds, a.risk,
+    select a.id, a.heading, a.details, a.category, a.district, a.ad_type, a.price, a.signal_kinds,
+      ${analysedRisk(sql`a.id`, sql`a.risk`)} as risk,
       a.user_id, a.rule_labels, a.rule_queue, a.rule_priority, ${advertiserFactColumns(now)},
       exists (select 1 from ad_claims cl where cl.ad_id = a.id and cl.expires_at > ${at}::timestamptz) as claimed
     from advertisements a ${advertiserJoins(sql`a.user_id`)}

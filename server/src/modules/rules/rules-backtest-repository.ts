@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Backtest, BacktestFigures, RuleAction, RuleCondition, RuleMode } from '@backoffice/contract';
 import { rowsOf, type Executor } from '../../db/client';
+import { analysedRisk } from '../../domain/analysed-risk';
 import { ruleBacktests } from '../../db/schema';
 import { adFieldFacts, type AdFacts, type RuleVersion } from '../../rules/evaluate';
 import {
@@ -157,7 +158,7 @@ export function decidedBatch(after: DecidedKey | undefined, size: number): SQL {
       ${after ? sql`and (moderated_at, id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
     order by moderated_at desc, id desc limit ${size})`;
   return sql`select id, user_id, heading, details, category, district, ad_type, price,
-      status, signal_kinds, risk, moderated_at::text as k0
+      status, signal_kinds, ${analysedRisk(sql`decided.id`, sql`decided.risk`)} as risk, moderated_at::text as k0
     from (${branch('approved')} union all ${branch('rejected')}) decided
     order by moderated_at desc, id desc limit ${size}`;
 }

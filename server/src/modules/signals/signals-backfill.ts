@@ -12,14 +12,17 @@ export type BackfillOptions = {
   onProgress?: (p: BackfillProgress) => void;
 };
 
+/** An ad not analysed yet: it has no ad_analysis row (its risk may be 0 all the same). */
+const unanalysed = sql`not exists (select 1 from ad_analysis an where an.ad_id = a.id)`;
+
 /** Ads per batch unless asked otherwise: the per-batch statements amortised, the write's locks still short. */
 export const BACKFILL_BATCH = 500;
 
 /**
  * `npm run signals:backfill` (docs/decisions/0029-trust-signals.md): analyses every ad not analysed
- * yet, oldest first, a batch per transaction, walking the unanalysed ads' index (ads_unanalysed_idx)
- * from the last batch's key so each batch costs the same. Resumable by nature: an analysed ad has
- * its risk and leaves the walk, so a rerun starts where the last stopped. Safe beside a running
+ * yet, oldest first, a batch per transaction, walking the posting-date index from the last batch's
+ * key and skipping the analysed ads (one ad_analysis probe each). Resumable by nature: an analysed
+ * ad has its ad_analysis row and leaves the walk, so a rerun starts where the last stopped. Safe beside a running
  * server: each batch locks only its own ads, and an ad the server's job analysed meanwhile is
  * skipped. The next batch is read and prepared (its own signals, the CPU's share) while the last
  * one's lookups and write run in the database; its lookups wait for that write, so that it sees
@@ -28,7 +31,7 @@ export const BACKFILL_BATCH = 500;
 export async function backfill(deps: AnalysisDeps, opts: BackfillOptions = {}): Promise<BackfillProgress> {
   const size = opts.batchSize ?? BACKFILL_BATCH;
   const [{ n: total } = { n: 0 }] = rowsOf<{ n: number }>(
-    await deps.db.execute(sql`select count(*)::int as n from advertisements where risk is null`),
+    await deps.db.execute(sql`select count(*)::int as n from advertisements a where ${unanalysed}`),
   );
   const progress: BackfillProgress = { done: 0, total, analysed: 0 };
   opts.onProgress?.(progress);
@@ -38,9 +41,9 @@ export async function backfill(deps: AnalysisDeps, opts: BackfillOptions = {}): 
   const next = async () => {
     const rows = rowsOf<{ id: string; posted: string }>(
       await deps.db.execute(sql`
-        select id, posting_date::text as posted from advertisements
-        where risk is null ${after ? sql`and (posting_date, id) > (${after.date}::timestamptz, ${after.id}::uuid)` : sql``}
-        order by advertisements.posting_date, advertisements.id limit ${size}`),
+        select id, posting_date::text as posted from advertisements a
+        where ${unanalysed} ${after ? sql`and (posting_date, id) > (${after.date}::timestamptz, ${after.id}::uuid)` : sql``}
+        order by a.posting_date, a.id limit ${size}`),
     );
     const last = rows.at(-1);
     if (last) after = { date: last.posted, id: last.id };

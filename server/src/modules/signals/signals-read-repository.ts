@@ -36,7 +36,9 @@ export async function adSignals(db: Executor, adId: string): Promise<AdSignalsRo
   const row = rowsOf<Row>(result)[0];
   if (!row) return undefined;
   return {
-    risk: row.risk === null ? null : Number(row.risk),
+    // Not analysed yet: no risk to tell, whatever the row's default says; a clean ad's row may keep
+    // null once analysed (domain/analysed-risk.ts).
+    risk: row.analysed_at === null ? null : Number(row.risk ?? 0),
     analysedAt: row.analysed_at === null ? null : iso(row.analysed_at),
     unreadableImages: row.unreadable_images,
     signals: json(row.signals),

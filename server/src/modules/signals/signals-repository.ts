@@ -52,7 +52,8 @@ export async function loadAds(db: Executor, ids: readonly string[], force: boole
         and (x.posting_date, x.id) < (a.posting_date, a.id)) as has_earlier_ads,
       case when a.user_id is null then 0 else ${activeStrikesSql(sql`a.user_id`, now)} end as active_strikes
     from advertisements a left join users u on u.id = a.user_id
-    where a.id = any(${pgArray(ids)}::uuid[]) ${force ? sql`` : sql`and a.risk is null`}
+    where a.id = any(${pgArray(ids)}::uuid[])
+      ${force ? sql`` : sql`and not exists (select 1 from ad_analysis an where an.ad_id = a.id)`}
     order by a.posting_date, a.id`);
   type Row = {
     id: string;

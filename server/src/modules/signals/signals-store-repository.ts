@@ -42,14 +42,15 @@ export async function writeAnalyses(
   const ids = rows.map((r) => r.adId);
   // The batch's ads and the earlier ads it repeats, locked in one order (no deadlock between writers).
   const targets = [...new Set(opts.backLinks.map((l) => l.adId))].filter((id) => !ids.includes(id));
-  const locked = rowsOf<{ id: string; risk: number | null; signal_kinds: string[] }>(
+  const locked = rowsOf<{ id: string; risk: number | null; signal_kinds: string[]; analysed: boolean }>(
     await db.execute(sql`
-      select id, risk, signal_kinds from advertisements where id = any(${pgArray([...ids, ...targets])}::uuid[])
-      order by id for update`),
+      select id, risk, signal_kinds, exists (select 1 from ad_analysis an where an.ad_id = a.id) as analysed
+      from advertisements a where id = any(${pgArray([...ids, ...targets])}::uuid[])
+      order by id for update of a`),
   );
   const batch = new Set(ids);
-  const keep = new Set(locked.filter((r) => batch.has(r.id) && (force || r.risk === null)).map((r) => r.id));
-  const analysed = new Set(locked.filter((r) => !batch.has(r.id) && r.risk !== null).map((r) => r.id));
+  const keep = new Set(locked.filter((r) => batch.has(r.id) && (force || !r.analysed)).map((r) => r.id));
+  const analysed = new Set(locked.filter((r) => !batch.has(r.id) && r.analysed).map((r) => r.id));
   // By category: the histogram rows are updated in one order by every writer (no deadlock).
   const list = rows
     .filter((r) => keep.has(r.adId))
@@ -98,13 +99,14 @@ export async function writeAnalyses(
       ['text[]', 'uuid[]', 'uuid[]', 'text[]'],
       list.flatMap((r) => (r.userId ? r.phones.map((p) => [p.phone, r.userId, r.adId, p.source]) : [])),
     );
-    // An ad analysed again to the same risk and kinds keeps its row (not a HOT update: every index).
+    // An ad analysed to the risk and kinds its row has keeps its row (not a HOT update: every index):
+    // a clean ad's row is never written, its null (before migration 0038) or 0 counting as 0.
     const kinds = sql`(t.kinds::text[] || case when a.signal_kinds @> array['reported'] then array['reported'] else '{}'::text[] end)`;
     await db.execute(sql`
       update advertisements a set risk = t.risk, signal_kinds = ${kinds}
       from unnest(${done}::uuid[], ${pgArray(list.map((r) => r.risk))}::smallint[],
         ${pgArray(list.map((r) => pgArray(r.signals.map((s) => s.kind))))}::text[]) as t(id, risk, kinds)
-      where a.id = t.id and (a.risk is distinct from t.risk or a.signal_kinds is distinct from ${kinds})`);
+      where a.id = t.id and (coalesce(a.risk, 0) <> t.risk or a.signal_kinds is distinct from ${kinds})`);
   }
   await linkBack(
     db,
@@ -249,17 +251,18 @@ export async function moveQueueToJobs(db: Executor): Promise<number> {
 
 /**
  * Pending ads carrying this number are analysed again (a number just blocked or unblocked): their
- * risk goes back to null, which is what "to be analysed" means, and they are queued as new ads are
- * (graphile-worker's queue where it is there, else ad_analysis_queue). Returns how many.
+ * analysis row goes, which is what "to be analysed" means (their risk stays on the row until the
+ * new analysis writes its own), and they are queued as new ads are (graphile-worker's queue where
+ * it is there, else ad_analysis_queue). Returns how many.
  */
 export async function reanalyseCarrying(db: Executor, phone: string): Promise<number> {
   const ids = rowsOf<{ id: string }>(
     await db.execute(sql`
-      update advertisements set risk = null
-      where id in (
+      delete from ad_analysis
+      where ad_id in (
         select p.ad_id from ad_phones p join advertisements a on a.id = p.ad_id
         where p.phone = ${phone} and a.status = 'pending' limit 1000)
-      returning id`),
+      returning ad_id as id`),
   ).map((r) => r.id);
   if (!ids.length) return 0;
   const [{ queue } = { queue: false }] = rowsOf<{ queue: boolean }>(
