@@ -44,15 +44,37 @@ function listVersions(root: string): string[] {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * The kernel's range for the local ports of outgoing connections: a port picked inside it (as
+ * `listen(0)` does) can be taken by any client socket before the server binds it, and was, with
+ * three test runs on one machine (EADDRINUSE).
+ */
+function ephemeralLow(): number {
+  try {
+    const low = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 12_000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+const canBind = (port: number) =>
+  new Promise<boolean>((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+
+/**
+ * A port free now on 127.0.0.1, picked at random below the ephemeral range (ephemeralLow), so that
+ * only another test picking the same port can take it before it is bound.
+ */
+export async function freePort(): Promise<number> {
+  const high = ephemeralLow();
+  for (;;) {
+    const port = high - 10_000 + Math.floor(Math.random() * 10_000);
+    if (await canBind(port)) return port;
+  }
 }
 
 const isRoot = process.getuid?.() === 0;
