@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-import { useStore } from 'react-redux';
 import {
   AD_EVENT_TYPES,
   REPORT_STREAM_EVENT,
@@ -13,7 +11,6 @@ import { dashboardApi } from '../features/dashboard/dashboard-api';
 import { reportsApi } from '../features/reports/reports-api';
 import { clearLiveNotes, setLiveNote, setLiveStatus } from '../lib/live-status';
 import { selectCurrentUser, signOut } from '../lib/session-events';
-import { useAppSelector } from './hooks';
 import type { AppStore } from './store';
 import { makeRefresher, reloaded, type Refresher } from './live-refresh';
 
@@ -231,15 +228,4 @@ export function startLiveEvents(store: AppStore): () => void {
     clearLiveNotes();
     setLiveStatus('connecting');
   };
-}
-
-/** The signed-in shell's one subscription per session: opened on sign-in, closed on sign-out. */
-export function useLiveEvents(enabled = true) {
-  const store = useStore() as AppStore;
-  const userId = useAppSelector(selectCurrentUser)?._id;
-  const on = enabled && userId !== undefined;
-  useEffect(() => {
-    if (!on || typeof EventSource === 'undefined') return;
-    return startLiveEvents(store);
-  }, [store, on, userId]);
 }

@@ -5,7 +5,8 @@ import { ReportsPage } from '../features/reports/reports-page';
 import { jsonResponse, makeUser, renderApp, stubFetch } from '../test/render';
 import { freezeTime, settleUntil } from '../test/exact-timers';
 import { FakeEventSource } from '../test/fake-event-source';
-import { LIVE_REFRESH_DEBOUNCE_MS, useLiveEvents } from './live-events';
+import { LIVE_REFRESH_DEBOUNCE_MS } from './live-events';
+import { useLiveEvents } from './use-live-events';
 
 function LiveReports() {
   useLiveEvents();

@@ -61,3 +61,6 @@ export const store = makeStore();
 // docs/product.md#states-and-transitions: cart totals are calculated once at start-up, with no user.
 store.dispatch(getTotals(null));
 export const persistor = persistStore(store);
+// redux-persist writes a change a few ticks later: a reload or a page left just after a sign-in
+// would read the state from before it. Leaving the page writes what is pending (synchronously).
+if (typeof window !== 'undefined') window.addEventListener('pagehide', () => void persistor.flush());

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useGetSessionQuery } from '../../features/auth/auth-api';
 import { HeaderBar } from './header-bar';
 import { LiveIndicator } from './live-indicator';
-import { useLiveEvents } from '../live-events';
+import { useLiveEvents } from '../use-live-events';
 import { Sidebar } from './sidebar';
 
 /**

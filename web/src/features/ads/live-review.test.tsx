@@ -10,7 +10,8 @@ import {
 } from '@backoffice/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveIndicator } from '../../app/layout/live-indicator';
-import { LIVE_REFRESH_DEBOUNCE_MS, useLiveEvents } from '../../app/live-events';
+import { LIVE_REFRESH_DEBOUNCE_MS } from '../../app/live-events';
+import { useLiveEvents } from '../../app/use-live-events';
 import { jsonResponse, makeUser, renderApp, stubFetch } from '../../test/render';
 import { AdsDirectoryPage } from './ads-directory-page';
 import { adId, makeAd, makeList } from './ads-test-data';
