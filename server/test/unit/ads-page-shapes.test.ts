@@ -53,6 +53,15 @@ describe('ads page statements', () => {
     expectOneNamePerStatement(orders.flatMap((order) => few.map((filters) => ({ ...order, filters }))));
   });
 
+  it('has one name per distinct statement with a signal filter, found from the few ads carrying it or not', () => {
+    const withSignals = subsets(FILTER_NAMES).filter((s) => s.includes('signals') && s.length <= 2);
+    expectOneNamePerStatement(
+      orders.flatMap((order) =>
+        withSignals.flatMap((filters) => [false, true].map((sparse) => ({ ...order, filters, sparse }))),
+      ),
+    );
+  });
+
   it('names every shape apart, over every subset and order (the name is the shape, written out)', () => {
     const names = new Set<string>();
     for (const order of orders)

@@ -7,6 +7,7 @@ import { adClaims, adSummary, adSummaryVersion, advertisements, users, type AdRo
 import { analysedRisk } from '../../domain/analysed-risk';
 import { toAdClaim } from '../claims/claim-row';
 import { decodeCursor } from './ads-cursor';
+import { carryingSource, fewCarry } from './ads-sparse-signals';
 import { boundFilters, boundNames, filters, where, type AdFilter, type FilterName, type Viewer } from './ads-filters';
 
 export { FILTER_NAMES, type AdFilter } from './ads-filters';
@@ -50,10 +51,20 @@ export type PageShape = {
   direction: AdListQuery['order'];
   from: 'cursor' | 'offset';
   filters: FilterName[];
+  /** Few ads carry the signal filter's kinds (SPARSE_SIGNALS): the page is found from them alone. */
+  sparse?: boolean;
 };
 
 export function pageShapeName(shape: PageShape): string {
-  return ['ads_page', shape.sort, shape.direction, shape.from, ...shape.filters].join(':');
+  const { sort, direction, from, filters, sparse } = shape;
+  return ['ads_page', sort, direction, from, ...filters, ...(sparse ? ['sparse'] : [])].join(':');
+}
+
+/** pagePlan, with whether few ads carry the signal filter's kinds (one bounded count when there is one). */
+export async function pagePlanFor(db: Db, q: PageQuery) {
+  const plan = pagePlan(q);
+  if (plan.params.signals !== undefined) plan.shape.sparse = await fewCarry(db, String(plan.params.signals));
+  return plan;
 }
 
 /** The statement's shape for `q` and the values of its placeholders; `reversed` when it reads backwards. */
@@ -97,7 +108,7 @@ export async function findAdsPage(
   db: Db,
   q: PageQuery,
 ): Promise<{ rows: AdRow[]; claims: Map<string, AdClaim>; summaryVersion: number | null }> {
-  const { shape, params, reversed } = pagePlan(q);
+  const { shape, params, reversed } = await pagePlanFor(db, q);
   const query = prepared(db, pageShapeName(shape), (name) =>
     pageQuery(db, shape).prepare(plannedEachTime(shape) ? UNNAMED : name),
   );
@@ -126,9 +137,10 @@ export function pageQuery(db: Db, shape: PageShape) {
   const order = columns.map((c) => direction(c));
   const conditions = [where(shape.filters, (name) => sql.placeholder(name))];
   if (shape.from === 'cursor') conditions.push(afterCursor(shape));
+  const source = shape.sparse ? carryingSource() : advertisements;
   const ids = db
-    .select({ id: advertisements.id })
-    .from(advertisements)
+    .select({ id: sql<string>`${advertisements.id}` })
+    .from(source)
     .where(and(...conditions))
     .orderBy(...order)
     .limit(sql.placeholder('limit'));
