@@ -1,5 +1,8 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
+/** Whether the ad `id` (its column as the calling statement names it) has been analysed: its ad_analysis row. */
+export const analysed = (id: SQL | AnyColumn): SQL => sql`exists (select 1 from ad_analysis an where an.ad_id = ${id})`;
+
 /**
  * An ad's risk as the product tells it (docs/decisions/0029-trust-signals.md, "A clean ad's row"):
  * null until the ad has been analysed (its ad_analysis row), then the row's risk, 0 when the
@@ -8,8 +11,6 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
  * `id` and `risk` are the ad's columns as the calling statement names them.
  */
 export const analysedRisk = (id: SQL | AnyColumn, risk: SQL | AnyColumn): SQL<number | null> =>
-  sql<
-    number | null
-  >`(case when exists (select 1 from ad_analysis an where an.ad_id = ${id}) then coalesce(${risk}, 0)::int end)`.mapWith(
-    (v: unknown) => (v === null ? null : Number(v)),
+  sql<number | null>`(case when ${analysed(id)} then coalesce(${risk}, 0)::int end)`.mapWith((v: unknown) =>
+    v === null ? null : Number(v),
   );

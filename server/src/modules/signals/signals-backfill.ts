@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client';
 import { analysePrepared, prepareBatch, type AnalysisDeps } from './signals-analysis';
+import { analysed } from '../../domain/analysed-risk';
 
 export type BackfillProgress = { done: number; total: number; analysed: number };
 export type BackfillOptions = {
@@ -13,7 +14,7 @@ export type BackfillOptions = {
 };
 
 /** An ad not analysed yet: it has no ad_analysis row (its risk may be 0 all the same). */
-const unanalysed = sql`not exists (select 1 from ad_analysis an where an.ad_id = a.id)`;
+const unanalysed = sql`not ${analysed(sql`a.id`)}`;
 
 /** Ads per batch unless asked otherwise: the per-batch statements amortised, the write's locks still short. */
 export const BACKFILL_BATCH = 500;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { fromSigned64 } from '../../signals/image-hash';
 import { activeStrikesSql } from '../strikes/strikes-service';
+import { analysed } from '../../domain/analysed-risk';
 
 /**
  * The trust signals' SQL (docs/decisions/0029-trust-signals.md): what an analysis reads about a
@@ -53,7 +54,7 @@ export async function loadAds(db: Executor, ids: readonly string[], force: boole
       case when a.user_id is null then 0 else ${activeStrikesSql(sql`a.user_id`, now)} end as active_strikes
     from advertisements a left join users u on u.id = a.user_id
     where a.id = any(${pgArray(ids)}::uuid[])
-      ${force ? sql`` : sql`and not exists (select 1 from ad_analysis an where an.ad_id = a.id)`}
+      ${force ? sql`` : sql`and not ${analysed(sql`a.id`)}`}
     order by a.posting_date, a.id`);
   type Row = {
     id: string;

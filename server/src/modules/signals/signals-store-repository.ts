@@ -4,6 +4,7 @@ import { toSigned64 } from '../../signals/image-hash';
 import { riskScore } from '../../signals/risk';
 import type { SignalKind } from '../../signals/types';
 import { pgArray } from './signals-repository';
+import { analysed as hasAnalysis } from '../../domain/analysed-risk';
 
 /**
  * The analysis's one write transaction and the embedded database's queue
@@ -44,7 +45,7 @@ export async function writeAnalyses(
   const targets = [...new Set(opts.backLinks.map((l) => l.adId))].filter((id) => !ids.includes(id));
   const locked = rowsOf<{ id: string; risk: number | null; signal_kinds: string[]; analysed: boolean }>(
     await db.execute(sql`
-      select id, risk, signal_kinds, exists (select 1 from ad_analysis an where an.ad_id = a.id) as analysed
+      select id, risk, signal_kinds, ${hasAnalysis(sql`a.id`)} as analysed
       from advertisements a where id = any(${pgArray([...ids, ...targets])}::uuid[])
       order by id for update of a`),
   );
