@@ -13,13 +13,28 @@ import { where } from './ads-filters';
  */
 export const SPARSE_SIGNALS = 1000;
 
+/**
+ * How long a count's answer is remembered: counted on every request, a common kind cost 1,000 heap
+ * rows each (signal=duplicate_text 4.73× at 1,000,000, bench/RESULTS.md). A kind's share changes
+ * slowly; an answer out of date for this long costs at most the other statement for that long.
+ */
+export const SPARSE_REMEMBERED_MS = 60_000;
+
+const remembered = new WeakMap<Db, Map<string, { few: boolean; until: number }>>();
+
 /** Whether fewer than SPARSE_SIGNALS ads carry any of `kinds` (an array literal): at most that many rows read. */
-export async function fewCarry(db: Db, kinds: string): Promise<boolean> {
+export async function fewCarry(db: Db, kinds: string, now = Date.now()): Promise<boolean> {
+  let answers = remembered.get(db);
+  if (!answers) remembered.set(db, (answers = new Map()));
+  const known = answers.get(kinds);
+  if (known && known.until > now) return known.few;
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n from (select 1 from ${advertisements}
       where ${advertisements.signalKinds} && ${kinds}::text[] limit ${SPARSE_SIGNALS}) carrying`),
   );
-  return (row?.n ?? 0) < SPARSE_SIGNALS;
+  const few = (row?.n ?? 0) < SPARSE_SIGNALS;
+  answers.set(kinds, { few, until: now + SPARSE_REMEMBERED_MS });
+  return few;
 }
 
 /**
