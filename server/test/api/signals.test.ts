@@ -140,6 +140,17 @@ describeApi('trust signals: trigger, job and stored signals', () => {
     const theft = await api.signals(stolen.id);
     expect(kinds(theft.signals)).toContain('stolen_image');
     expect(theft.unreadableImages).toEqual(['ads/missing.png']);
+    // Found through the photo bands alone (its text is another's): the two ads with that photo, their rows read.
+    const fromStolen = (await api.duplicates(stolen.id)).json().duplicates as { _id: string; via: string }[];
+    expect(fromStolen.map((d) => `${d._id} ${d.via}`).sort()).toEqual(
+      [`${original.id} image`, `${repost.id} image`].sort(),
+    );
+    expect(fromStolen.find((d) => d._id === original.id)).toMatchObject({
+      heading: original.heading,
+      username: seller.username,
+      images: ['ads/own-a.png'],
+      similarity: 1,
+    });
     expect(await signalOf(cheap.id, 'price_outlier')).toMatchObject({
       evidence: { price: 1_000, direction: 'below', category: 'Mobile Phones', sample: 40 },
     });

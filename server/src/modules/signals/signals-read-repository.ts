@@ -4,7 +4,7 @@ import { rowsOf, type Db, type Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { advertisements } from '../../db/schema/ads';
 import { adAnalysis } from '../../db/schema/signals';
-import { parseBigintArray, TEXT_CANDIDATES_PER_KEY } from './signals-repository';
+import { parseBigintArray, pgArray, TEXT_CANDIDATES_PER_KEY } from './signals-repository';
 import { fromSigned64 } from '../../signals/image-hash';
 
 /** What the API reads of the trust signals: one ad's, its near-duplicates' rows, the blocklist. */
@@ -55,7 +55,8 @@ export type DuplicateAdRow = {
 };
 
 /** An ad sharing a text or photo band key with the looked-up one, with what the comparison needs. */
-export type DuplicateCandidate = DuplicateAdRow & {
+export type DuplicateCandidate = {
+  id: string;
   /** Found through the text bands: its stored signature (null if none). */
   signature: Buffer | null;
   /** Found through the photo bands: its photos' hashes (else empty). */
@@ -66,22 +67,20 @@ export type DuplicateCandidate = DuplicateAdRow & {
 const CROP_KIND_BIT = 1 << 18;
 
 /**
- * The ad's own signature and photos' hashes, and its candidates with their rows, in one statement
- * (undefined: no such ad). The keys are the ad's stored ones: its text band keys are what it looks
- * up, and a photo's lookup keys (imageLookupKeys: the whole hash's bands of either kind, the crops'
- * bands as whole ones) are its stored whole-photo keys and every stored key with the kind bit
- * flipped. The comparison itself is the caller's. A prepared query (docs/decisions/0009): one
- * shape, so on PostgreSQL each connection parses it once instead of on every lookup.
+ * The ad's own signature and photos' hashes, and its candidates with what the comparison needs, in
+ * one statement (undefined: no such ad); their rows are read for the few that compare close
+ * (duplicateRows). The keys are the ad's stored ones: its text band keys are what it looks up, and
+ * a photo's lookup keys (imageLookupKeys: the whole hash's bands of either kind, the crops' bands as
+ * whole ones) are its stored whole-photo keys and every stored key with the kind bit flipped. The
+ * comparison itself is the caller's. A prepared query (docs/decisions/0009): one shape, so on
+ * PostgreSQL each connection parses it once instead of on every lookup.
  */
 export async function duplicateCandidates(
   db: Db,
   adId: string,
 ): Promise<{ signature: Buffer | null; photos: bigint[][]; candidates: DuplicateCandidate[] } | undefined> {
   const query = prepared(db, 'ad_duplicate_candidates', (name) => duplicatesQuery(db).prepare(name));
-  type Candidate = Omit<DuplicateCandidate, 'signature' | 'photos'> & {
-    signature: string | null;
-    photos: string[] | null;
-  };
+  type Candidate = { id: string; signature: string | null; photos: string[] | null };
   const row = (await query.execute({ id: adId }))[0] as
     { signature: string | null; photos: string[] | string; candidates: Candidate[] | string } | undefined;
   if (!row) return undefined;
@@ -90,12 +89,21 @@ export async function duplicateCandidates(
     signature: row.signature === null ? null : Buffer.from(row.signature, 'hex'),
     photos: json(row.photos).map(hashes),
     candidates: json(row.candidates).map((c) => ({
-      ...c,
-      postingDate: iso(c.postingDate),
+      id: c.id,
       signature: c.signature === null ? null : Buffer.from(c.signature, 'hex'),
       photos: (c.photos ?? []).map(hashes),
     })),
   };
+}
+
+/** The rows of the ads `ids` that still exist, by id. */
+export async function duplicateRows(db: Db, ids: string[]): Promise<Map<string, DuplicateAdRow>> {
+  if (!ids.length) return new Map();
+  type Raw = Omit<DuplicateAdRow, 'postingDate'> & { posting_date: Date | string };
+  const result = await db.execute(sql`
+    select id, heading, username, status, images, posting_date from ${advertisements}
+    where id = any(${pgArray(ids)}::uuid[])`);
+  return new Map(rowsOf<Raw>(result).map(({ posting_date, ...r }) => [r.id, { ...r, postingDate: iso(posting_date) }]));
 }
 
 /**
@@ -106,30 +114,33 @@ export async function duplicateCandidates(
  */
 const TEXT_CANDIDATES = 2 * TEXT_CANDIDATES_PER_KEY;
 
-/** duplicateCandidates' statement, the ad's id its one placeholder. */
+/**
+ * duplicateCandidates' statement, the ad's id its one placeholder. A text candidate's signature is
+ * read from the row the index probe found (its key check reads that row anyway); no candidate's ad
+ * row is read here: most candidates of a templated text compare far (a lookup at 200,000 ads read
+ * about 1,900 buffers for 200 candidates with those rows, 300 without).
+ */
 function duplicatesQuery(db: Db) {
   const id = sql`${sql.placeholder('id')}::uuid`;
   const candidates = sql`(
     with text_found as (
-      select t.ad_id from ad_analysis t
+      select t.ad_id, t.text_signature from ad_analysis t
       where t.text_keys && (select text_keys from ad_analysis where ad_id = ${id}) and t.ad_id <> ${id}
       limit ${sql.raw(String(TEXT_CANDIDATES))}),
     image_keys as (
       select k from ad_image_hashes, unnest(keys) as k where ad_id = ${id} and k < ${sql.raw(String(CROP_KIND_BIT))}
       union select k # ${sql.raw(String(CROP_KIND_BIT))} from ad_image_hashes, unnest(keys) as k where ad_id = ${id}),
     image_found as (
-      select ad_id from ad_image_hashes
+      select distinct ad_id from ad_image_hashes
       where keys && (select coalesce(array_agg(k), '{}') from image_keys) and ad_id <> ${id} limit 50000),
     found as (
-      select ad_id, bool_or(by_text) as by_text, bool_or(not by_text) as by_image from (
-        select ad_id, true as by_text from text_found union all select ad_id, false from image_found) f
-      group by ad_id)
-    select coalesce(json_agg(json_build_object('id', c.id, 'heading', c.heading, 'username', c.username,
-        'status', c.status, 'images', c.images, 'postingDate', c.posting_date,
-        'signature', case when f.by_text then encode(ca.text_signature, 'hex') end,
+      select coalesce(t.ad_id, i.ad_id) as ad_id, t.text_signature, i.ad_id is not null as by_image
+      from text_found t full join image_found i on i.ad_id = t.ad_id)
+    select coalesce(json_agg(json_build_object('id', f.ad_id,
+        'signature', encode(f.text_signature, 'hex'),
         'photos', case when f.by_image then
-          (select coalesce(json_agg(ch.hashes::text), '[]') from ad_image_hashes ch where ch.ad_id = c.id) end)), '[]')
-    from found f join advertisements c on c.id = f.ad_id left join ad_analysis ca on ca.ad_id = c.id)`;
+          (select coalesce(json_agg(ch.hashes::text), '[]') from ad_image_hashes ch where ch.ad_id = f.ad_id) end)), '[]')
+    from found f)`;
   return db
     .select({
       signature: sql<string | null>`encode(${adAnalysis.textSignature}, 'hex')`,

@@ -48,12 +48,12 @@ export class SignalsService {
     const own = await read.duplicateCandidates(this.db, adId);
     if (!own) throw new NotFoundError(adMessages.notFound);
     const signature = own.signature && signatureFromBytes(own.signature);
-    const ranked: { row: read.DuplicateAdRow; similarity: number; via: 'text' | 'image' }[] = [];
-    for (const { signature: theirs, photos, ...row } of own.candidates) {
+    const ranked: { id: string; similarity: number; via: 'text' | 'image' }[] = [];
+    for (const { id, signature: theirs, photos } of own.candidates) {
       if (signature && theirs) {
         const similarity = estimatedSimilarity(signature, signatureFromBytes(theirs));
         if (similarity >= TEXT_THRESHOLD) {
-          ranked.push({ row, similarity: round2(similarity), via: 'text' });
+          ranked.push({ id, similarity: round2(similarity), via: 'text' });
           continue;
         }
       }
@@ -61,12 +61,20 @@ export class SignalsService {
       for (const photo of photos)
         for (const mine of own.photos) distance = Math.min(distance, photoDistance(mine, photo));
       if (photos.length && distance <= IMAGE_THRESHOLD)
-        ranked.push({ row, similarity: round2(1 - distance / 64), via: 'image' });
+        ranked.push({ id, similarity: round2(1 - distance / 64), via: 'image' });
     }
-    return ranked
-      .sort((a, b) => b.similarity - a.similarity)
-      .slice(0, MAX_DUPLICATES)
-      .map(({ row: { id, ...rest }, similarity, via }) => ({ _id: id, ...rest, similarity, via }));
+    const kept = ranked.sort((a, b) => b.similarity - a.similarity).slice(0, MAX_DUPLICATES);
+    // The rows of those that compared close only (an ad deleted meanwhile is left out).
+    const rows = await read.duplicateRows(
+      this.db,
+      kept.map((d) => d.id),
+    );
+    return kept.flatMap(({ id, similarity, via }) => {
+      const row = rows.get(id);
+      if (!row) return [];
+      const { id: _id, ...rest } = row;
+      return [{ _id, ...rest, similarity, via }];
+    });
   }
 
   blockedPhones(): Promise<BlockedPhone[]> {
