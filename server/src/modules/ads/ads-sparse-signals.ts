@@ -30,7 +30,7 @@ export async function fewCarry(db: Db, kinds: string, now = Date.now()): Promise
   if (known && known.until > now) return known.few;
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n from (select 1 from ${advertisements}
-      where ${advertisements.signalKinds} && ${kinds}::text[] limit ${SPARSE_SIGNALS}) carrying`),
+      where ${where(['signals'], () => kinds)} limit ${SPARSE_SIGNALS}) carrying`),
   );
   const few = (row?.n ?? 0) < SPARSE_SIGNALS;
   answers.set(kinds, { few, until: now + SPARSE_REMEMBERED_MS });
