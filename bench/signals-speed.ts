@@ -17,6 +17,7 @@
  *
  * Run: node --import tsx bench/signals-speed.ts [--ads N (1000000)] [--seconds S (60)] [--rate N (20)]
  *   [--grace S (30)] [--photos N (2)] [--list-seconds S (10)] [--connections N (10)] [--no-record]
+ *   [--keep (leaves the cluster running after the run and prints its URL, to study a statement)]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,6 +46,7 @@ const { values: args } = parseArgs({
     'list-seconds': { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     'no-record': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
   },
 });
 const ADS = Number(args.ads);
@@ -83,6 +85,7 @@ async function main() {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   const cleanup = () => {
     if (server?.proc.exitCode === null) server.proc.kill('SIGKILL');
+    if (args.keep) return console.log(`cluster kept: ${cluster.url} (${cluster.dir}; pg_ctl stop -D it when done)`);
     cluster.stop();
     fs.rmSync(cluster.dir, { recursive: true, force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });

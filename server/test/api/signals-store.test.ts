@@ -234,4 +234,49 @@ describeApi('trust signals: bands, backfill, blocklist and list', () => {
     for (const bad of ['signal=nonsense', 'minRisk=101', 'minRisk=x'])
       expect([bad, (await api.list(bad)).statusCode]).toEqual([bad, 400]);
   });
+
+  it('tells a flagged ad sent back to the queue by a blocked number its last risk, a clean one null', async () => {
+    const db = t.database.db;
+    const category = 'Sent back';
+    // An account of a year, the clean ad its second: nothing to find in it.
+    const since = new Date('2025-01-01T00:00:00Z');
+    const userId = (await makeUser(db, { createdAt: since, joinDate: since })).id;
+    const flagged = await makeAd(db, {
+      category,
+      userId,
+      heading: 'Phone',
+      details: 'Call 077 246 8135 today',
+      postingDate: new Date('2026-01-01T00:00:00Z'),
+    });
+    const clean = await makeAd(db, {
+      category,
+      userId,
+      heading: 'Chair',
+      details: 'Teak.',
+      phone1: '0772468135',
+      postingDate: new Date('2026-01-02T00:00:00Z'),
+    });
+    await analyseAds(deps(), [flagged.id, clean.id], { textOnly: true });
+    const risks = async () =>
+      new Map(
+        (await api.list(`category=${encodeURIComponent(category)}`))
+          .json()
+          .advertisements.map((a: { _id: string; risk: number | null }) => [a._id, a.risk]),
+      );
+    const before = await risks();
+    expect(before.get(flagged.id)).toBeGreaterThan(0);
+    expect(before.get(clean.id)).toBe(0);
+    expect((await api.block({ phone: '0772468135' })).statusCode).toBe(200);
+    // Both wait for their new analysis (the app's worker is off here).
+    expect(
+      await count(sql`select count(*)::int as n from ad_analysis where ad_id in (${flagged.id}, ${clean.id})`),
+    ).toBe(0);
+    expect(await risks()).toEqual(
+      new Map([
+        [flagged.id, before.get(flagged.id)],
+        [clean.id, null],
+      ]),
+    );
+    expect((await api.unblock('0772468135')).statusCode).toBe(200);
+  });
 });
