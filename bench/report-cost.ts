@@ -8,7 +8,7 @@
  * sends them: a new reporter each, a random ad of a 20,000-ad sample.
  *
  * Run: npm run bench:report-cost -- [--ads N (100000)] [--rate N (200)] [--seconds S (20)]
- *   [--rounds N (2)] [--profile]
+ *   [--rounds N (2)] [--profile] [--log-level L (warn)]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +31,8 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '2' },
     /** The server under --cpu-prof, the last round's self time printed (its CPU figures then include the profiler's). */
     profile: { type: 'boolean', default: false },
+    /** The server's LOG_LEVEL (the benches' servers log at warn; production's default is info). */
+    'log-level': { type: 'string', default: 'warn' },
   },
 });
 const ADS = Number(args.ads);
@@ -120,6 +122,7 @@ async function main() {
         PUBLIC_REPORT_TOKENS: TOKEN,
         REPORTS_PER_MINUTE: String(Math.max(1200, RATE * 60 * 2)),
         REPORTS_PER_REPORTER: '1000',
+        LOG_LEVEL: args['log-level'],
       },
       ...(args.profile
         ? {
