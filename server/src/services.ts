@@ -50,7 +50,7 @@ export function buildServices(deps: ModuleDeps, settings: ServiceSettings) {
     duties: new DutiesService(db, clock),
     packages: new PackagesService(db, clock),
     queues: new QueuesService(db, clock),
-    reports: new ReportsService(db, clock, outbox, settings.publicReports),
+    reports: new ReportsService(db, clock, outbox, settings.publicReports, log),
     riskyPhrases: new RiskyPhrasesService(db, clock),
     rules: new RulesService(db, clock),
     secondReview: new SecondReviewService(db, clock),

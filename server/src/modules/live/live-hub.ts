@@ -6,13 +6,12 @@ import type { Listen } from '../../db/listen';
 import * as repo from './live-repository';
 import { countsByScope, frameFor, type ScopedCounts } from './live-scope';
 import * as support from './live-support';
-import type { Every, Log } from './live-support';
 
 export type { Every } from './live-support';
 
 export type LiveOptions = {
   heartbeatMs?: number;
-  every?: Every;
+  every?: support.Every;
   /**
    * A client that does not read is dropped once the output the kernel would not take passes either
    * bound: this many bytes, or this many events written since the connection last drained. It
@@ -46,7 +45,6 @@ type Stream = {
   backlog: number;
   categories: string[] | null; // a scoped moderator's: live-scope.ts
 };
-
 const BATCH = 500;
 /** How long browsers wait before reconnecting. */
 const RETRY_MS = 3_000;
@@ -68,7 +66,7 @@ export class LiveHub {
   private stopListening: (() => Promise<void>) | undefined;
   private readonly stopTimers: (() => void)[] = [];
   private readonly heartbeatMs: number;
-  private readonly every: Every;
+  private readonly every: support.Every;
   private readonly maxBuffered: number;
   private readonly maxBacklog: number;
   private readonly keep: number;
@@ -84,7 +82,7 @@ export class LiveHub {
   constructor(
     private readonly db: Db,
     private readonly listen: Listen,
-    private readonly log: Log,
+    private readonly log: support.Log,
     private readonly liveSessions: LiveSessions,
     options: LiveOptions = {},
   ) {
@@ -110,9 +108,11 @@ export class LiveHub {
 
   async start(): Promise<void> {
     this.last = await repo.lastSeq(this.db);
+    const gather = support.gathered(() => void this.sequence(), support.GATHER_MS);
+    this.stopTimers.push(gather.stop);
     this.stopListening = await this.listen(
       {
-        ad_live_raw: () => void this.sequence(),
+        ad_live_raw: gather.wake,
         ad_live: () => void this.pull(),
         [SESSIONS_ENDED_CHANNEL]: () => void this.checkSessions(),
       },

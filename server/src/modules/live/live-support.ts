@@ -14,6 +14,27 @@ export const realEvery: Every = (fn, ms) => {
 
 export type Log = { warn(obj: object, msg: string): void };
 
+/** How long the wake-ups of new events are gathered before they are numbered (20 ms). */
+export const GATHER_MS = 20;
+
+/**
+ * `run` once per window of wake-ups: the first wake starts a window of `ms`, the ones within it
+ * join it. A burst of events (200 public reports a second, issue 35's figures) is numbered in a few
+ * statements rather than one each, for a delay nobody watching a screen sees.
+ */
+export function gathered(run: () => void, ms: number): { wake(): void; stop(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    wake: () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        run();
+      }, ms);
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
 /** One at a time; a call while running asks for one more run after it. Resolves when all asked for are done. */
 export function serial(
   run: () => Promise<void>,

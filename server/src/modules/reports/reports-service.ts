@@ -18,7 +18,8 @@ import {
 } from '../../lib/errors';
 import type { AdvertiserOutbox } from '../../messages/advertiser-outbox';
 import { WindowThrottle } from './report-throttle';
-import { storeReport } from './report-intake-repository';
+import { ReportGathering } from './report-gathering';
+import { storeReport, type NewReport } from './report-intake-repository';
 import * as repo from './reports-repository';
 
 export type ReportsConfig = {
@@ -84,16 +85,19 @@ export class ReportsService {
   private readonly tokens: Buffer[];
   private readonly perToken: WindowThrottle;
   private readonly perAddress: WindowThrottle;
+  private readonly gathering: ReportGathering;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly outbox: AdvertiserOutbox,
     config: ReportsConfig,
+    log: { warn(obj: object, msg: string): void },
   ) {
     this.tokens = config.tokens.map(digest);
     this.perToken = new WindowThrottle(config.perTokenPerMinute, 60_000, clock);
     this.perAddress = new WindowThrottle(config.perAddressPerHour, 3_600_000, clock);
+    this.gathering = new ReportGathering(db, log);
   }
 
   get enabled(): boolean {
@@ -128,9 +132,7 @@ export class ReportsService {
       throw new TooManyRequestsError(reportMessages.throttled, this.perAddress.retryAfterSeconds());
     }
     const at = this.clock();
-    // One statement (reports-repository.ts storeReport): the ad is locked before the insert, so a
-    // delete waits for the report, or went first (404).
-    const stored = await storeReport(this.db, {
+    const report: NewReport = {
       kind: body.kind,
       adId: body.adId ?? null,
       reason: body.reason,
@@ -143,7 +145,12 @@ export class ReportsService {
       language: body.reporter?.language ?? 'en',
       day: at.toISOString().slice(0, 10),
       at,
-    });
+    };
+    // One statement (report-intake-repository.ts): the ad is locked before the insert, so a delete
+    // waits for the report, or went first (404). Ad reports go in batches (report-gathering.ts).
+    const stored = report.adId
+      ? await this.gathering.store({ ...report, adId: report.adId })
+      : await storeReport(this.db, report);
     if (!stored) throw new NotFoundError(reportMessages.adNotFound);
     return stored.id;
   }

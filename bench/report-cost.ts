@@ -1,0 +1,223 @@
+/**
+ * What one public report costs in CPU (issue 35; docs/decisions/0034-reports.md): the server's
+ * process and PostgreSQL's, read from /proc before and after --seconds of reports paced at --rate
+ * with nothing else loading the server, less the same time idle, divided by the reports answered.
+ * Beside it, the statements a report ran (pg_stat_statements: calls per report, mean ms). The
+ * bench:reports figure is a ratio of the ads list under reports; this is its cause, per report, and
+ * moves less with the machine's other work (CPU time, not latency). Reports as bench/reports.ts
+ * sends them: a new reporter each, a random ad of a 20,000-ad sample.
+ *
+ * Run: npm run bench:report-cost -- [--ads N (100000)] [--rate N (200)] [--seconds S (20)]
+ *   [--rounds N (2)] [--profile] [--log-level L (warn)]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { openPostgres, rowsOf } from '../server/src/db/client';
+import { rebuildSummary } from '../server/src/modules/ads/ads-repository';
+import { seedAds } from '../server/src/seed/demo-ads';
+import { LocalDiskStorage } from '../server/src/storage/file-storage';
+import { startServer, tempDataDir } from '../e2e/support/server-process';
+import { now, summarise, type Profile, type Window } from './cpu-profile';
+import { paced } from './load';
+import { startBenchCluster } from './pg-bench';
+
+const { values: args } = parseArgs({
+  options: {
+    ads: { type: 'string', default: '100000' },
+    rate: { type: 'string', default: '200' },
+    seconds: { type: 'string', default: '20' },
+    rounds: { type: 'string', default: '2' },
+    /** The server under --cpu-prof, the last round's self time printed (its CPU figures then include the profiler's). */
+    profile: { type: 'boolean', default: false },
+    /** The server's LOG_LEVEL (the benches' servers log at warn; production's default is info). */
+    'log-level': { type: 'string', default: 'warn' },
+  },
+});
+const ADS = Number(args.ads);
+const RATE = Number(args.rate);
+const SECONDS = Number(args.seconds);
+const TOKEN = 'bench-report-token-0123456789abcdef';
+const TICK_MS = 1000 / 100; // USER_HZ
+
+/** utime + stime of a process, in ms; 0 once it has gone. */
+function cpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The postmaster and its children (backends, background workers), by pid. */
+function pgPids(postmaster: number): number[] {
+  const pids = [postmaster];
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) pids.push(Number(d));
+    } catch {
+      /* gone */
+    }
+  }
+  return pids;
+}
+
+/** CPU ms per pid now. A process that exits in a window loses its time: the pool keeps its connections busy. */
+const sample = (pids: number[]) => new Map(pids.map((p) => [p, cpuMs(p)]));
+/** What a PostgreSQL process is: a backend, or its background role (walwriter, autovacuum worker …). */
+function role(pid: number): string {
+  try {
+    const title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+    if (!title.startsWith('postgres: ')) return 'postmaster';
+    if (/^postgres: \S+ \S+ \d/.test(title)) return 'backends';
+    return title.split(' ').slice(1, 3).join(' ');
+  } catch {
+    return 'gone';
+  }
+}
+const spent = (before: Map<number, number>, pids: number[]) => {
+  const by = new Map<string, number>();
+  for (const p of pids) {
+    const r = role(p);
+    by.set(r, (by.get(r) ?? 0) + Math.max(0, cpuMs(p) - (before.get(p) ?? 0)));
+  }
+  return by;
+};
+const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+
+async function main() {
+  const cluster = await startBenchCluster([
+    '-c shared_buffers=512MB',
+    '-c max_wal_size=4GB',
+    '-c shared_preload_libraries=pg_stat_statements',
+  ]);
+  const dataDir = tempDataDir('bo-bench-report-cost-');
+  const out = fs.mkdtempSync(path.join(dataDir, '..', 'bo-profile-'));
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    const database = await openPostgres(cluster.url);
+    const db = database.db;
+    await db.execute(sql`alter table advertisements disable trigger user`);
+    await seedAds(db, new LocalDiskStorage(path.join(dataDir, 'uploads')), {
+      count: ADS,
+      advertisers: Math.ceil(ADS / 10),
+    });
+    await db.execute(sql`alter table advertisements enable trigger user`);
+    if (ADS <= 20_000) await rebuildSummary(db);
+    await db.execute(sql`vacuum analyze`);
+    await db.execute(sql`create extension if not exists pg_stat_statements`);
+    const adIds = rowsOf<{ id: string }>(
+      await db.execute(sql`select id from advertisements tablesample system (20) limit 20000`),
+    ).map((r) => r.id);
+    server = await startServer({
+      dataDir,
+      env: {
+        DATABASE_URL: cluster.url,
+        SEED_DEMO: 'false',
+        PUBLIC_REPORT_TOKENS: TOKEN,
+        REPORTS_PER_MINUTE: String(Math.max(1200, RATE * 60 * 2)),
+        REPORTS_PER_REPORTER: '1000',
+        LOG_LEVEL: args['log-level'],
+      },
+      ...(args.profile
+        ? {
+            command: [process.execPath, '--cpu-prof', `--cpu-prof-dir=${out}`, '--import', 'tsx', 'server/src/main.ts'],
+          }
+        : {}),
+    });
+    const postmaster = Number(fs.readFileSync(path.join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const run = `cost-${Date.now().toString(36)}`;
+    const intake = (seconds: number, tag: string) =>
+      paced({
+        url: `${server!.url}/api/public/reports`,
+        rate: RATE,
+        seconds,
+        headers: { authorization: `Bearer ${TOKEN}` },
+        post: (i) =>
+          JSON.stringify({
+            kind: 'ad',
+            adId: adIds[Math.floor(Math.random() * adIds.length)],
+            reason: 'scam',
+            text: `Cost report ${i}`,
+            reporter: { email: `${run}-${tag}${i}@bench.test`, address: `10.${(i >> 8) & 255}.${i & 255}.1` },
+          }),
+      });
+    /** CPU ms of the server and of PostgreSQL over `work`. */
+    const measure = async (work: () => Promise<unknown>) => {
+      const pids = pgPids(postmaster);
+      const [pg0, node0] = [sample(pids), cpuMs(server!.proc.pid!)];
+      const result = await work();
+      const by = spent(pg0, pgPids(postmaster));
+      return { node: cpuMs(server!.proc.pid!) - node0, pg: sum(by), by, result };
+    };
+    await intake(3, 'w');
+    const fmt = (n: number) => n.toFixed(3);
+    const window: Window = { from: 0, to: 0 };
+    let reports = 0;
+    for (let round = 1; round <= Number(args.rounds); round++) {
+      const idle = await measure(() => new Promise((r) => setTimeout(r, SECONDS * 1000)));
+      await db.execute(sql`select pg_stat_statements_reset()`);
+      window.from = now();
+      const busy = await measure(() => intake(SECONDS, `r${round}-`));
+      window.to = now();
+      const r = busy.result as Awaited<ReturnType<typeof intake>>;
+      const n = r.requests - r.errors;
+      reports = n;
+      console.log(
+        `round ${round}: ${n} reports (${r.errors} errors, p50 ${r.p50} ms, p95 ${r.p95} ms); per report: ` +
+          `node ${fmt((busy.node - idle.node) / n)} ms, postgres ${fmt((busy.pg - idle.pg) / n)} ms ` +
+          `(idle ${SECONDS} s: node ${idle.node} ms, postgres ${idle.pg} ms)`,
+      );
+      console.log(
+        '  postgres by process, ms per report: ' +
+          [...busy.by]
+            .filter(([, ms]) => ms > 0)
+            .map(([k, ms]) => `${k} ${fmt((ms - (idle.by.get(k) ?? 0)) / n)}`)
+            .join(', '),
+      );
+      const statements = rowsOf<{ calls: number; ms: number; query: string }>(
+        await db.execute(sql`select calls::int, round(mean_exec_time::numeric, 3)::float8 as ms,
+          left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) as query
+          from pg_stat_statements where query not like '%pg_stat_statements%'
+          order by total_exec_time desc limit 12`),
+      );
+      for (const s of statements)
+        console.log(`  ${(s.calls / n).toFixed(3).padStart(7)}  ${String(s.ms).padStart(7)}  ${s.query}`);
+    }
+    const [kinds] = rowsOf<{ reported: number; pending: number }>(
+      await db.execute(sql`select (select count(*)::int from advertisements where signal_kinds @> array['reported'])
+        as reported, (select count(*)::int from ad_reports where queue_priority is not null) as pending`),
+    );
+    console.log(`ads with the reported kind: ${kinds?.reported}; reported pending ads: ${kinds?.pending}`);
+    await database.close();
+    await server.stop();
+    if (args.profile) {
+      // The server's own profile is the largest (tsx's loader thread writes one too).
+      const files = fs
+        .readdirSync(out)
+        .filter((f) => f.endsWith('.cpuprofile'))
+        .map((f) => path.join(out, f))
+        .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size);
+      console.log(summarise(JSON.parse(fs.readFileSync(files[0]!, 'utf8')) as Profile, window, reports, 40));
+    }
+  } finally {
+    await server?.stop();
+    fs.rmSync(out, { recursive: true, force: true });
+    cluster.stop();
+    fs.rmSync(cluster.dir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
