@@ -3,8 +3,9 @@
  * in one run (docs/decisions/0029-trust-signals.md):
  * 1. a new ad's signals while 20 ads a second arrive for 60 s (plain SQL inserts; the trigger queues
  *    the job, the server's worker analyses them): p50/p95/max from commit to analysis; target p95 ≤ 5 s;
- * 2. the ads list with `risk` and `signals` at 10 connections, p95 before the backfill (the analysis
- *    columns empty: today's list) and after it, on the same database; target ≤ 1.1×;
+ * 2. the ads list with `risk` and `signals` at 10 connections, p95 without analysis (today's list)
+ *    and with it: the seeded database is copied before the backfill, a server serves each copy, and
+ *    after the backfill their passes alternate (so that the machine's drift falls on both); target ≤ 1.1×;
  * 3. the backfill of the N ads, text only (the module's function, as `npm run signals:backfill --
  *    --text-only` runs it, while the server serves): ads/s and the time for 1,000,000; target < 30 min;
  * 4. the duplicate lookup of random analysed ads, one request at a time (a moderator opening an ad):
@@ -16,7 +17,7 @@
  * full size unless --no-record.
  *
  * Run: node --import tsx bench/signals-speed.ts [--ads N (1000000)] [--seconds S (60)] [--rate N (20)]
- *   [--grace S (30)] [--photos N (2)] [--list-seconds S (10)] [--passes N (3)] [--connections N (10)] [--no-record]
+ *   [--grace S (30)] [--photos N (2)] [--list-seconds S (10)] [--passes N (5)] [--connections N (10)] [--no-record]
  *   [--keep (leaves the cluster running after the run and prints its URL, to study a statement)]
  */
 import { execFileSync } from 'node:child_process';
@@ -25,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { openPostgres, rowsOf } from '../server/src/db/client';
 import { rebuildSummary } from '../server/src/modules/ads/ads-repository';
 import { backfill } from '../server/src/modules/signals/signals-backfill';
@@ -45,7 +47,7 @@ const { values: args } = parseArgs({
     grace: { type: 'string', default: '30' },
     photos: { type: 'string', default: '2' },
     'list-seconds': { type: 'string', default: '10' },
-    passes: { type: 'string', default: '3' },
+    passes: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     'no-record': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
@@ -82,16 +84,35 @@ const secs = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)} s` : 'not ana
 const duration = (s: number) => (s < 120 ? `${s.toFixed(0)} s` : `${(s / 60).toFixed(1)} min`);
 const met = (ok: boolean) => (ok ? 'yes' : 'no');
 
+type Side = 'before' | 'after';
+const BEFORE_DB = 'not_analysed';
+
+/** A copy of `url`'s database under `name` (files copied: fast), and its URL. */
+async function copyDatabase(url: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/template1') });
+  await admin.connect();
+  try {
+    const source = new URL(url).pathname.slice(1);
+    await admin.query(`create database ${name} template ${source} strategy file_copy`);
+  } finally {
+    await admin.end();
+  }
+  return url.replace(/\/[^/]*$/, `/${name}`);
+}
+
 async function main() {
   const cluster = await startBenchCluster();
   const dataDir = tempDataDir('bo-bench-signals-');
+  const beforeDir = tempDataDir('bo-bench-signals-before-');
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let beforeServer: Awaited<ReturnType<typeof startServer>> | undefined;
   const cleanup = () => {
-    if (server?.proc.exitCode === null) server.proc.kill('SIGKILL');
+    for (const s of [server, beforeServer]) if (s?.proc.exitCode === null) s.proc.kill('SIGKILL');
     if (args.keep) return console.log(`cluster kept: ${cluster.url} (${cluster.dir}; pg_ctl stop -D it when done)`);
     cluster.stop();
     fs.rmSync(cluster.dir, { recursive: true, force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(beforeDir, { recursive: true, force: true });
   };
   const interrupted = () => {
     cleanup();
@@ -107,7 +128,7 @@ async function main() {
   };
   try {
     database = await openPostgres(cluster.url);
-    const db = database.db;
+    let db = database.db;
     const storage = new LocalDiskStorage(path.join(dataDir, 'uploads'));
     let started = performance.now();
     // Nothing queued by the seed at any size (seedAds bypasses the triggers above 20,000 ads only):
@@ -117,47 +138,48 @@ async function main() {
     await db.execute(sql`alter table advertisements enable trigger user`);
     if (ADS <= 20_000) await rebuildSummary(db); // seedAds rebuilds it above that
     await db.execute(sql`vacuum analyze`);
-    // The pages the seed and its vacuum dirtied written now, not by a checkpoint or the kernel's
-    // writeback during the lists (the same after the backfill): both sets of lists start clean.
-    await settle();
     const seedSeconds = (performance.now() - started) / 1000;
+    // Today's list is served from a copy of the seeded database that is never analysed. No
+    // connection may stay on the source while it is copied.
+    await database.close();
+    const beforeUrl = await copyDatabase(cluster.url, BEFORE_DB);
+    database = await openPostgres(cluster.url);
+    db = database.db;
+    // The pages the seed, its vacuum and the copy dirtied written now, not by a checkpoint or the
+    // kernel's writeback during the lists (the same after the backfill).
+    await settle();
 
     // The bench signs in with a password alone (PostgreSQL asks admins for a second factor by default).
-    server = await startServer({
-      dataDir,
-      env: { DATABASE_URL: cluster.url, SEED_DEMO: 'false', REQUIRE_2FA: 'false' },
-    });
-    // Signed in again after the backfill: at 1,000,000 ads it outlasts the 30 idle minutes of a session.
-    let cookie = await apiSignIn(server.url);
-    const run = async (pathname: string, requests?: unknown[], connections = CONNECTIONS): Promise<LoadResult> => {
-      const url = `${server!.url}${pathname}`;
-      await load({ url, connections: 2, seconds: 1, headers: { cookie }, requests });
-      return load({ url, connections, seconds: LIST_SECONDS, headers: { cookie }, requests });
+    const serve = (url: string, dir: string) =>
+      startServer({ dataDir: dir, env: { DATABASE_URL: url, SEED_DEMO: 'false', REQUIRE_2FA: 'false' } });
+    server = await serve(cluster.url, dataDir);
+    beforeServer = await serve(beforeUrl, beforeDir);
+    const servers = { before: beforeServer, after: server };
+    // Signed in after the backfill: at 1,000,000 ads it outlasts the 30 idle minutes of a session.
+    const cookies = { before: '', after: '' };
+    const signIn = async () => {
+      cookies.before = await apiSignIn(beforeServer!.url);
+      cookies.after = await apiSignIn(server!.url);
     };
-    const lists = async () => {
+    const run = async (
+      pathname: string,
+      requests?: unknown[],
+      connections = CONNECTIONS,
+      side: Side = 'after',
+    ): Promise<LoadResult> => {
+      const url = `${servers[side].url}${pathname}`;
+      const headers = { cookie: cookies[side] };
+      await load({ url, connections: 2, seconds: 1, headers, requests });
+      return load({ url, connections, seconds: LIST_SECONDS, headers, requests });
+    };
+    const lists = async (side: Side) => {
       const out: LoadResult[] = [];
       for (const [name, pathname] of LISTS) {
-        out.push(await run(pathname));
-        console.log(name, out.at(-1));
+        out.push(await run(pathname, undefined, CONNECTIONS, side));
+        console.log(side, name, out.at(-1));
       }
       return out;
     };
-
-    // Each list's figures are those of its pass with the median p95, of PASSES passes over every
-    // list: one pass of 10 s varied by 8 % from one run to the next on this machine.
-    const medianPasses = async () => {
-      const passes: LoadResult[][] = [];
-      for (let i = 0; i < PASSES; i++) passes.push(await lists());
-      return LISTS.map((_, j) => {
-        const sorted = passes.map((p) => p[j]!).sort((a, b) => a.p95 - b.p95);
-        return sorted[Math.floor((sorted.length - 1) / 2)]!;
-      });
-    };
-
-    console.log('warm-up (the first pass after the start pays for compiling and cold caches)');
-    await lists();
-    console.log('ads list, analysis columns empty');
-    const before = await medianPasses();
 
     console.log('backfill, text only');
     started = performance.now();
@@ -185,12 +207,26 @@ async function main() {
     );
     console.log(filled, counts, `${backfillSeconds.toFixed(1)} s`);
 
-    cookie = await apiSignIn(server!.url);
-    // The same warm-up pass as before the backfill: its batches took the lists' pages out of the caches.
-    console.log('warm-up after the backfill');
-    await lists();
-    console.log('ads list, analysed');
-    const after = await medianPasses();
+    await signIn();
+    // A warm-up pass on each (the first pass after a start pays for compiling and cold caches), then
+    // PASSES rounds, the order turned each round (before, after; after, before; …). Each list's
+    // figures are those of its pass with the median p95: one pass of 10 s moves by up to 20 %.
+    console.log('warm-up');
+    await lists('before');
+    await lists('after');
+    const passes: Record<Side, LoadResult[][]> = { before: [], after: [] };
+    for (let i = 0; i < PASSES; i++) {
+      const order: Side[] = i % 2 === 0 ? ['before', 'after'] : ['after', 'before'];
+      for (const side of order) passes[side].push(await lists(side));
+    }
+    const median = (side: Side) =>
+      LISTS.map((_, j) => {
+        const sorted = passes[side].map((p) => p[j]!).sort((a, b) => a.p95 - b.p95);
+        return sorted[Math.floor((sorted.length - 1) / 2)]!;
+      });
+    const before = median('before');
+    const after = median('after');
+    await beforeServer.stop();
 
     const ids = async (query: ReturnType<typeof sql>) =>
       rowsOf<{ id: string }>(await db.execute(query)).map((r) => r.id);
@@ -227,7 +263,7 @@ async function main() {
       `\n## ${new Date().toISOString().slice(0, 10)} — trust signals' speed on PostgreSQL (issue 33)`,
       '',
       `Command: \`node --import tsx bench/signals-speed.ts ${process.argv.slice(2).join(' ')}\`. Machine: ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the end.`,
-      `${size} ads seeded in ${duration(seedSeconds)} (own words each, every 50th a repost of an earlier one); lists at ${CONNECTIONS} connections, each the pass with the median p95 of ${PASSES} passes over the lists (after a warm-up pass, before and after the backfill); lookups one at a time and at ${CONNECTIONS}; ${LIST_SECONDS} s each.`,
+      `${size} ads seeded in ${duration(seedSeconds)} (own words each, every 50th a repost of an earlier one); lists at ${CONNECTIONS} connections on a copy of the seeded database never analysed (before) and on the analysed one (after), served by a server each; after a warm-up pass on each, ${PASSES} rounds alternating their order, each list's figure the pass with the median p95; lookups one at a time and at ${CONNECTIONS}; ${LIST_SECONDS} s each.`,
       '',
       '| figure | measured | target | met |',
       '| --- | --- | --- | --- |',
