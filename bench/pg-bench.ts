@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { findPgBin, startPgCluster } from '../server/test/support/pg-cluster';
 
 /**
@@ -16,4 +17,17 @@ export async function startBenchCluster(settings: string[] = MILLION_AD_SETTINGS
   const bin = findPgBin();
   if (!bin) throw new Error('no PostgreSQL binaries');
   return startPgCluster(bin, settings);
+}
+
+/** A copy of `url`'s database under `name` (files copied: fast), and its URL. */
+export async function copyDatabase(url: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/template1') });
+  await admin.connect();
+  try {
+    const source = new URL(url).pathname.slice(1);
+    await admin.query(`create database ${name} template ${source} strategy file_copy`);
+  } finally {
+    await admin.end();
+  }
+  return url.replace(/\/[^/]*$/, `/${name}`);
 }

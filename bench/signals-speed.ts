@@ -26,13 +26,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openPostgres, rowsOf } from '../server/src/db/client';
 import { rebuildSummary } from '../server/src/modules/ads/ads-repository';
 import { backfill } from '../server/src/modules/signals/signals-backfill';
 import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
-import { startBenchCluster } from './pg-bench';
+import { copyDatabase, startBenchCluster } from './pg-bench';
 import { apiSignIn, startServer, tempDataDir } from '../e2e/support/server-process';
 import { load, type LoadResult } from './load';
 import { arrivals } from './signals-arrivals';
@@ -86,19 +85,6 @@ const met = (ok: boolean) => (ok ? 'yes' : 'no');
 
 type Side = 'before' | 'after';
 const BEFORE_DB = 'not_analysed';
-
-/** A copy of `url`'s database under `name` (files copied: fast), and its URL. */
-async function copyDatabase(url: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/template1') });
-  await admin.connect();
-  try {
-    const source = new URL(url).pathname.slice(1);
-    await admin.query(`create database ${name} template ${source} strategy file_copy`);
-  } finally {
-    await admin.end();
-  }
-  return url.replace(/\/[^/]*$/, `/${name}`);
-}
 
 async function main() {
   const cluster = await startBenchCluster();

@@ -80,7 +80,7 @@ describeApi('reports on the queue', () => {
     expect((await queue()).advertisements.map((a) => a.heading)).toEqual(['Reported once', 'Oldest', 'Reported twice']);
   });
 
-  it('counts every one of many reports sent at once on one ad, each with its audit entry and live event', async () => {
+  it('counts every one of many reports sent at once on one ad, each with its audit entry, a live event a batch', async () => {
     const { t, report, counters } = await setup();
     const ad = await makeAd(t.database.db, { heading: 'Reported by many' });
     const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => report(ad.id, `many${i}@example.lk`)));
@@ -92,11 +92,10 @@ describeApi('reports on the queue', () => {
         (select count(*) from ad_live_events where type = 'report' and ad_id = any(${`{${ids.join(',')}}`}::uuid[])) as events,
         (select evidence from ad_signals where ad_id = ${ad.id}::uuid and kind = 'reported') as evidence`),
     );
-    expect({ audits: Number(row!.audits), events: Number(row!.events), reports: row!.evidence.reports }).toEqual({
-      audits: 12,
-      events: 12,
-      reports: 12,
-    });
+    expect({ audits: Number(row!.audits), reports: row!.evidence.reports }).toEqual({ audits: 12, reports: 12 });
+    // The reports came in one or more batches (report-gathering.ts), each with one live event.
+    expect(Number(row!.events)).toBeGreaterThanOrEqual(1);
+    expect(Number(row!.events)).toBeLessThanOrEqual(12);
   });
 
   it("weighs a report by its reporter's record: upheld reports count more, dismissed ones less", async () => {

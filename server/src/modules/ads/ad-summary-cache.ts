@@ -1,5 +1,15 @@
-import type { Db } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+import { adSummaryVersion } from '../../db/schema';
 import { summarySnapshot, type AdFilter, type SummarySnapshot } from './ads-repository';
+
+/** ad_summary's version now: one row, where its rows are hundreds. */
+async function summaryVersion(db: Db): Promise<number> {
+  const [row] = rowsOf<{ v: string | number | null }>(
+    await db.execute(sql`select sum(${adSummaryVersion.v}) as v from ${adSummaryVersion}`),
+  );
+  return Number(row?.v ?? 0);
+}
 
 export type SummaryTotals = {
   byStatus: Record<string, number>;
@@ -43,16 +53,17 @@ export class AdSummaryCache {
   constructor(private readonly db: Db) {}
 
   /**
-   * The rows as of `version` (a page's), or read now when that is not known (an empty page), from
-   * `from`: the database the page was read from (the replica's versions are the primary's, a moment behind).
+   * The rows as of `version` (a page's), from `from`: the database the page was read from (the
+   * replica's versions are the primary's, a moment behind). An empty page carries no version: it is
+   * read alone, so that a filter matching nothing (a signal no ad has) answers from memory too
+   * rather than reading every row of ad_summary on each request.
    */
   async rows(version: number | null, from: Db = this.db): Promise<SummarySnapshot['rows']> {
-    if (version !== null) {
-      if (this.current?.version === version) return this.current.rows;
-      // Requests that missed together share one read when it turns out to be their version.
-      const shared = this.loading && (await this.loading);
-      if (shared?.version === version) return shared.rows;
-    }
+    const wanted = version ?? (await summaryVersion(from));
+    if (this.current?.version === wanted) return this.current.rows;
+    // Requests that missed together share one read when it turns out to be their version.
+    const shared = this.loading && (await this.loading);
+    if (shared?.version === wanted) return shared.rows;
     return (await this.load(from)).rows;
   }
 

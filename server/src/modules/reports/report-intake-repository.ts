@@ -104,7 +104,8 @@ export type BatchedReport = NewReport & { adId: string; n: number; updatedAt: Da
 /**
  * Several reports of ads in one statement (docs/decisions/0034-reports.md, "Reports gathered"): what
  * storeReport does for one, for each of `reports`, whose (reporter, ad, day) are distinct (the
- * caller folds repeats into `n`). The ads are locked in id order, so two batches cannot deadlock.
+ * caller folds repeats into `n`), but one live event for the batch (the inbox reloads once per burst;
+ * the event names the batch's first stored report). The ads are locked in id order, so two batches cannot deadlock.
  * An ad's counters take its new reports at once (one upsert per ad), and each new report's audit
  * entry gives the open reports and weight after it, as one report at a time would have: the
  * totals returned less the reports after it in the batch. The stored id by index of `reports`;
@@ -157,7 +158,7 @@ export async function storeReports(db: Executor, reports: BatchedReport[]): Prom
         select s.id, s.created, s.weight, x.i, x.ad_id, x.reason, x.n, x.created_at from stored s
         join input x on x.ad_id = s.ad_id and x.key = s.reporter_key and x.day = s.day),
       event as (
-        insert into ad_live_events (type, ad_id, by_id) select 'report', m.id, null from mine m, generate_series(1, m.n)),
+        insert into ad_live_events (type, ad_id, by_id) select 'report', m.id, null from mine m order by m.i limit 1),
       fresh as (
         select m.*, count(*) over w as nth, sum(m.weight) over w as weight_upto,
           count(*) over (partition by m.ad_id) as per_ad, sum(m.weight) over (partition by m.ad_id) as weight_per_ad
