@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { adSummaryVersion } from '../../db/schema';
-import { summarySnapshot, type AdFilter, type SummarySnapshot } from './ads-repository';
+import { summarySnapshot, summaryVersionSql, type AdFilter, type SummarySnapshot } from './ads-repository';
 
-/** ad_summary's version now: one row, where its rows are hundreds. */
+/** ad_summary's version now, the page statement's subquery alone: one row, where its rows are hundreds. */
 async function summaryVersion(db: Db): Promise<number> {
-  const [row] = rowsOf<{ v: string | number | null }>(
-    await db.execute(sql`select sum(${adSummaryVersion.v}) as v from ${adSummaryVersion}`),
-  );
+  const [row] = rowsOf<{ v: string | number | null }>(await db.execute(sql`select ${summaryVersionSql} as v`));
   return Number(row?.v ?? 0);
 }
 

@@ -187,7 +187,7 @@ function afterCursor(shape: PageShape): SQL {
   return sql`(${sql.join(columns, sql`, `)}) ${op} ${row}`;
 }
 
-const summaryVersionSql = sql`(select sum(${adSummaryVersion.v}) from ${adSummaryVersion})`.mapWith(Number);
+export const summaryVersionSql = sql`(select sum(${adSummaryVersion.v}) from ${adSummaryVersion})`.mapWith(Number);
 
 export async function countAds(db: Executor, q: AdFilter): Promise<number> {
   const [row] = await db

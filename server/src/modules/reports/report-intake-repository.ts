@@ -104,9 +104,9 @@ export type BatchedReport = NewReport & { adId: string; n: number; updatedAt: Da
 /**
  * Several reports of ads in one statement (docs/decisions/0034-reports.md, "Reports gathered"): what
  * storeReport does for one, for each of `reports`, whose (reporter, ad, day) are distinct (the
- * caller folds repeats into `n`), but one live event for the batch (the inbox reloads once per burst;
- * the event names the batch's first stored report). The ads are locked in id order, so two batches cannot deadlock.
- * An ad's counters take its new reports at once (one upsert per ad), and each new report's audit
+ * caller folds repeats into `n`), but one live event for the batch (the inbox reloads once per
+ * burst; the event names the batch's first stored report). The ads are locked in id order, so two
+ * batches cannot deadlock. An ad's counters take its new reports at once (one upsert per ad), and each new report's audit
  * entry gives the open reports and weight after it, as one report at a time would have: the
  * totals returned less the reports after it in the batch. The stored id by index of `reports`;
  * an index missing when its ad does not exist.
