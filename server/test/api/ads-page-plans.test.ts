@@ -46,6 +46,17 @@ describeApi('how the list pages are planned on PostgreSQL', () => {
     },
   );
 
+  /** The plan of `query`'s page statement, as JSON; `sparse` overrides the shape's. */
+  const explain = async (query: PageQuery, sparse?: boolean) => {
+    const { shape, params } = await pagePlanFor(one.db, query);
+    const statement = pageQuery(one.db, { ...shape, sparse: sparse ?? shape.sparse }).toSQL();
+    const values = statement.params.map((p) => params[(p as Placeholder).name]);
+    const client = (
+      one.db as unknown as { $client: { query: (q: string, v: unknown[]) => Promise<{ rows: unknown[] }> } }
+    ).$client;
+    return JSON.stringify((await client.query(`explain (format json) ${statement.sql}`, values)).rows[0]);
+  };
+
   it.runIf(onPostgres)(
     'finds a page narrowed by kinds few ads carry from those ads, whatever the statistics expect',
     async () => {
@@ -55,42 +66,44 @@ describeApi('how the list pages are planned on PostgreSQL', () => {
       await one.db.execute(`set session_replication_role = replica`); // no analysis queued
       await one.db.execute(`insert into advertisements (title, heading, details, username, category, district,
           status, images, posting_date, ad_type, signal_kinds)
-        select 'Plan ' || n, 'Plan ' || n, 'Plain.', 'planner', 'Land sale', 'Colombo', 'approved', '{}',
+        select 'Plan ' || n, 'Plan ' || n, 'Plain.', 'planner' || n, 'Land sale', 'Colombo', 'approved', '{}',
           timestamptz '2026-01-01' + n * interval '1 minute', 'digital',
           case when n % 2 = 0 then '{blocked_phone}'::text[] else '{}' end
         from generate_series(1, 4000) n`);
       await one.db.execute(`set session_replication_role = default`);
       await one.db.execute('analyze advertisements');
-      await one.db.execute(`update advertisements set signal_kinds = '{}' where username = 'planner'`);
-      const [a, b] = [await makeAd(t.database.db), await makeAd(t.database.db)];
+      await one.db.execute(`update advertisements set signal_kinds = '{}' where username like 'planner%'`);
+      const [a, b] = [
+        await makeAd(t.database.db, { username: 'zz-b' }),
+        await makeAd(t.database.db, { username: 'zz-a' }),
+      ];
       await one.db.execute(
         `update advertisements set signal_kinds = '{blocked_phone}' where id in ('${a.id}', '${b.id}')`,
       );
-      const query = { ...base, pageSize: 1, signal: ['blocked_phone' as const] };
-      const { shape, params } = await pagePlanFor(one.db, query);
-      expect(shape.sparse).toBe(true);
-      // Its plan finds the ads carrying the kind, then sorts them: it never walks the posting dates'
-      // index, as the planner does for the same page from the statistics alone.
-      const explain = async (sparse: boolean) => {
-        const statement = pageQuery(one.db, { ...shape, sparse }).toSQL();
-        const values = statement.params.map((p) => params[(p as Placeholder).name]);
-        const client = (
-          one.db as unknown as { $client: { query: (q: string, v: unknown[]) => Promise<{ rows: unknown[] }> } }
-        ).$client;
-        return JSON.stringify((await client.query(`explain (format json) ${statement.sql}`, values)).rows[0]);
-      };
-      expect(await explain(false)).toContain('ads_posting_date_idx');
-      expect(await explain(true)).not.toContain('ads_posting_date_idx');
+      // Sorted by anything but posting date (which has the kinds' own indexes, below): counted first.
+      const query: PageQuery = { ...base, sort: 'username', pageSize: 1, signal: ['blocked_phone'] };
+      expect((await pagePlanFor(one.db, query)).shape.sparse).toBe(true);
+      // Its plan finds the ads carrying the kind, then sorts them: it never walks the sort's index,
+      // as the planner does for the same page from the statistics alone.
+      expect(await explain(query, false)).toContain('ads_username_idx');
+      expect(await explain(query)).not.toContain('ads_username_idx');
       const first = await findAdsPage(one.db, query);
-      expect(first.rows.map((r) => r.id)).toEqual([b.id]);
+      expect(first.rows.map((r) => r.id)).toEqual([a.id]);
       // The next page, after the cursor, the same way.
-      const next = await findAdsPage(one.db, {
-        ...base,
-        pageSize: 1,
-        signal: ['blocked_phone'],
-        after: encodeCursor('postingDate', first.rows[0]!),
-      });
-      expect(next.rows.map((r) => r.id)).toEqual([a.id]);
+      const next = await findAdsPage(one.db, { ...query, after: encodeCursor('username', first.rows[0]!) });
+      expect(next.rows.map((r) => r.id)).toEqual([b.id]);
+
+      // By posting date, one kind is read from its own index, few carrying it or many: not counted.
+      const byDate: PageQuery = { ...base, pageSize: 1, signal: ['blocked_phone'] };
+      expect((await pagePlanFor(one.db, byDate)).shape.sparse).toBeUndefined();
+      expect(await explain(byDate)).toContain('ads_kind_blocked_phone_idx');
+      expect((await findAdsPage(one.db, byDate)).rows.map((r) => r.id)).toEqual([b.id]);
+      await one.db.execute(`update advertisements set signal_kinds = '{blocked_phone}' where username like 'planner%'`);
+      await one.db.execute('analyze advertisements');
+      expect(await explain(byDate)).toContain('ads_kind_blocked_phone_idx');
+      // Two kinds are counted (no index has both).
+      const two: PageQuery = { ...byDate, signal: ['blocked_phone', 'duplicate_text'] };
+      expect((await pagePlanFor(one.db, two)).shape.sparse).toBe(false);
     },
   );
 });

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { SIGNAL_KINDS } from '@backoffice/contract';
 import { users } from './users';
 
 /** Advertisement in docs/product.md#entities, plus the advertiser's id and who moderated it when. */
@@ -109,6 +110,15 @@ export const advertisements = pgTable(
     index('ads_risk_idx').on(sql`coalesce(${t.risk}, -1)`, t.id),
     index('ads_status_risk_idx').on(t.status, sql`coalesce(${t.risk}, -1)`, t.id),
     index('ads_signal_kinds_idx').using('gin', t.signalKinds),
+    // A kind's ads by posting date, the list filtered by one kind: its first page reads its own
+    // rows, however few or many carry the kind (docs/decisions/0029-trust-signals.md, "One kind's
+    // page"). The predicate is the filter's condition with the kind as a constant, so the planner
+    // matches it in a statement planned for its values (plannedEachTime).
+    ...SIGNAL_KINDS.map((kind) =>
+      index(`ads_kind_${kind}_idx`)
+        .on(t.postingDate, t.id)
+        .where(sql`${t.signalKinds} && ${sql.raw(`'{${kind}}'::text[]`)}`),
+    ),
   ],
 );
 

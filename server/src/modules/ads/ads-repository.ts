@@ -7,7 +7,7 @@ import { adClaims, adSummary, adSummaryVersion, advertisements, users, type AdRo
 import { analysedRisk } from '../../domain/analysed-risk';
 import { toAdClaim } from '../claims/claim-row';
 import { decodeCursor } from './ads-cursor';
-import { carryingSource, fewCarry } from './ads-sparse-signals';
+import { carryingSource, fewCarry, kindsOwnIndex } from './ads-sparse-signals';
 import { boundFilters, boundNames, filters, where, type AdFilter, type FilterName, type Viewer } from './ads-filters';
 
 export { FILTER_NAMES, type AdFilter } from './ads-filters';
@@ -60,10 +60,12 @@ export function pageShapeName(shape: PageShape): string {
   return ['ads_page', sort, direction, from, ...filters, ...(sparse ? ['sparse'] : [])].join(':');
 }
 
-/** pagePlan, with whether few ads carry the signal filter's kinds (one bounded count when there is one). */
+/** pagePlan, with whether few ads carry the signal filter's kinds when that matters (kindsOwnIndex). */
 export async function pagePlanFor(db: Db, q: PageQuery) {
   const plan = pagePlan(q);
-  if (plan.params.signals !== undefined) plan.shape.sparse = await fewCarry(db, String(plan.params.signals));
+  const kinds = plan.params.signals;
+  if (kinds !== undefined && !kindsOwnIndex(plan.shape.sort, String(kinds)))
+    plan.shape.sparse = await fewCarry(db, String(kinds));
   return plan;
 }
 

@@ -44,3 +44,10 @@ export async function fewCarry(db: Db, kinds: string, now = Date.now()): Promise
  */
 export const carryingSource = () =>
   sql`(select * from ${advertisements} where ${where(['signals'], (name) => sql.placeholder(name))} offset 0) as ${advertisements}`;
+
+/**
+ * Whether one kind's own index (ads_kind_*_idx, migration 0039) serves the page: a single kind
+ * (`{kind}`) by posting date. Its page then reads just its rows, few ads carrying the kind or many,
+ * and needs no count.
+ */
+export const kindsOwnIndex = (sort: string, kinds: string) => sort === 'postingDate' && !kinds.includes(',');

@@ -1,0 +1,12 @@
+CREATE INDEX "ads_kind_duplicate_text_idx" ON "advertisements" USING btree ("posting_date","id") WHERE "advertisements"."signal_kinds" && '{duplicate_text}'::text[];--> statement-breakpoint
+CREATE INDEX "ads_kind_duplicate_image_idx" ON "advertisements" USING btree ("posting_date","id") WHERE "advertisements"."signal_kinds" && '{duplicate_image}'::text[];--> statement-breakpoint
+CREATE INDEX "ads_kind_stolen_image_idx" ON "advertisements" USING btree ("posting_date","id") WHERE "advertisements"."signal_kinds" && '{stolen_image}'::text[];--> statement-breakpoint
+CREATE INDEX "ads_kind_contact_in_text_idx" ON "advertisements" USING btree ("posting_date","id") WHERE "advertisements"."signal_kinds" && '{contact_in_text}'::text[];--> statement-breakpoint
+CREATE INDEX "ads_kind_invalid_phone_idx" ON "advertisements" USING btree ("posting_date","id") WHERE "advertisements"."signal_kinds" && '{invalid_phone}'::text[];--> statement-breakpoint
+CREATE INDEX "ads_kind_phone_reuse_idx" ON "advertisements" USING btree ("posting_date","id") WHERE "advertisements"."signal_kinds" && '{phone_reuse}'::text[];--> statement-breakpoint
+CREATE INDEX "ads_kind_blocked_phone_idx" ON "advertisements" USING btree ("posting_date","id") WHERE "advertisements"."signal_kinds" && '{blocked_phone}'::text[];--> statement-breakpoint
+CREATE INDEX "ads_kind_price_outlier_idx" ON "advertisements" USING btree ("posting_date","id") WHERE "advertisements"."signal_kinds" && '{price_outlier}'::text[];--> statement-breakpoint
+CREATE INDEX "ads_kind_risky_phrase_idx" ON "advertisements" USING btree ("posting_date","id") WHERE "advertisements"."signal_kinds" && '{risky_phrase}'::text[];--> statement-breakpoint
+CREATE INDEX "ads_kind_new_account_idx" ON "advertisements" USING btree ("posting_date","id") WHERE "advertisements"."signal_kinds" && '{new_account}'::text[];--> statement-breakpoint
+CREATE INDEX "ads_kind_reported_idx" ON "advertisements" USING btree ("posting_date","id") WHERE "advertisements"."signal_kinds" && '{reported}'::text[];--> statement-breakpoint
+CREATE INDEX "ads_kind_repeat_offender_idx" ON "advertisements" USING btree ("posting_date","id") WHERE "advertisements"."signal_kinds" && '{repeat_offender}'::text[];
