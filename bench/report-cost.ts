@@ -8,10 +8,13 @@
  * sends them: a new reporter each, a random ad of a 20,000-ad sample.
  *
  * Run: npm run bench:report-cost -- [--ads N (100000)] [--rate N (200)] [--seconds S (20)]
- *   [--rounds N (2)] [--profile] [--log-level L (warn)]
+ *   [--rounds N (2)] [--profile] [--perf] [--log-level L (warn)]
+ * --perf records every process with `perf record -a -g` during the last round and prints
+ * PostgreSQL's processes' functions by self time (perf reads the symbols Debian's postgres exports).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openPostgres, rowsOf } from '../server/src/db/client';
@@ -31,6 +34,8 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '2' },
     /** The server under --cpu-prof, the last round's self time printed (its CPU figures then include the profiler's). */
     profile: { type: 'boolean', default: false },
+    /** PostgreSQL's processes under `perf record` in the last round, their functions by self time printed. */
+    perf: { type: 'boolean', default: false },
     /** The server's LOG_LEVEL (the benches' servers log at warn; production's default is info). */
     'log-level': { type: 'string', default: 'warn' },
   },
@@ -163,8 +168,14 @@ async function main() {
       const idle = await measure(() => new Promise((r) => setTimeout(r, SECONDS * 1000)));
       await db.execute(sql`select pg_stat_statements_reset()`);
       window.from = now();
+      const last = round === Number(args.rounds);
+      const perf =
+        args.perf && last
+          ? spawn('perf', ['record', '-F', '499', '-a', '-g', '-o', path.join(out, 'perf.data')], { stdio: 'ignore' })
+          : undefined;
       const busy = await measure(() => intake(SECONDS, `r${round}-`));
       window.to = now();
+      if (perf) await new Promise((r) => perf.once('exit', r).kill('SIGINT'));
       const r = busy.result as Awaited<ReturnType<typeof intake>>;
       const n = r.requests - r.errors;
       reports = n;
@@ -194,6 +205,25 @@ async function main() {
         as reported, (select count(*)::int from ad_reports where queue_priority is not null) as pending`),
     );
     console.log(`ads with the reported kind: ${kinds?.reported}; reported pending ads: ${kinds?.pending}`);
+    if (args.perf) {
+      const report = ['report', '-i', path.join(out, 'perf.data'), '--comm', 'postgres', '--no-children'].concat([
+        '--sort',
+        'sym',
+        '--stdio',
+        '--percent-limit',
+        '0.4',
+        '-g',
+        'none',
+      ]);
+      const printed = spawnSync('perf', report, { encoding: 'utf8', maxBuffer: 1 << 26 });
+      console.log(
+        printed.stdout
+          .split('\n')
+          .filter((l) => l && !l.startsWith('#'))
+          .slice(0, 70)
+          .join('\n'),
+      );
+    }
     await database.close();
     await server.stop();
     if (args.profile) {

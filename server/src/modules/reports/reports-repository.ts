@@ -194,11 +194,11 @@ export async function listReports(
   return { rows, total };
 }
 
-/** The filters' reports, counted up to REPORTS_COUNT_LIMIT + 1 (an index range, not the whole table). */
 /** The kept totals' count of the filters, shown as a counted one is (up to REPORTS_COUNT_LIMIT + 1). */
 const keptTotal = (q: ReportFilter, kept: KeptCount[]) =>
   Math.min(REPORTS_COUNT_LIMIT + 1, sumOf(matchingKept(q, kept)));
 
+/** The filters' reports, counted up to REPORTS_COUNT_LIMIT + 1 (an index range, not the whole table). */
 export async function countReports(db: Executor, q: ReportFilter): Promise<number> {
   if (!q.q && !q.adId && !q.categories) {
     // Only kind, reason and state: the kept totals (migration 0031), shown as the counted ones are.
