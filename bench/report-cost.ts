@@ -210,8 +210,10 @@ async function main() {
         '--sort',
         'sym',
         '--stdio',
+        '--percentage',
+        'relative',
         '--percent-limit',
-        '0.4',
+        '0.7',
         '-g',
         'none',
       ]);
