@@ -55,6 +55,15 @@ function Probe() {
       <p data-testid="state">{JSON.stringify({ filters: list.filters, page: list.page })}</p>
       <input aria-label="Search" value={list.searchText} onChange={(e) => list.setSearch(e.target.value)} />
       <button onClick={() => list.setFilter('colour', 'blue')}>Blue</button>
+      <button
+        onClick={() => {
+          // Two choices before the first one renders (a slow machine: the router renders in a transition).
+          list.setFilter('colour', 'blue');
+          list.setFilter('day', '2026-11-26');
+        }}
+      >
+        Blue that day
+      </button>
       <button onClick={() => list.setPage(3)}>Page 3</button>
       <button onClick={() => list.clear()}>Clear</button>
       <button onClick={() => void navigate(-1)}>Back</button>
@@ -117,6 +126,18 @@ describe('useListState', () => {
     click('Clear');
     expect(url()).toBe('');
     expect(box).toHaveValue('');
+  });
+
+  it('keeps a filter chosen before the last one rendered, and the search after both', () => {
+    mount('/list?colour=red');
+    freezeTime();
+    act(() => {
+      fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'axio' } });
+    });
+    click('Blue that day');
+    expect(url()).toBe('?q=axio&colour=blue&day=2026-11-26');
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(state().filters).toEqual({ q: 'axio', colour: 'blue', day: '2026-11-26' });
   });
 
   it('shows the search a navigation brings (Back to an earlier search)', () => {

@@ -92,10 +92,19 @@ export function useListState<F extends ListFilters & { q?: string }, C = never>(
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readList(spec, searchParams);
   const page = spec.maxPage ? parse.page(searchParams.get('page'), spec.maxPage) : 1;
+  /**
+   * The filters as the hook last wrote them, until that URL renders (the router renders in a
+   * transition: on a slow machine a second choice can come before the first one shows), else as
+   * shown. A change builds on these, so a choice made before the last one rendered is kept.
+   */
   const latest = useRef(filters);
+  const unrendered = useRef<string | null>(null);
   useEffect(() => {
+    if (unrendered.current !== null && unrendered.current !== searchParams.toString()) return;
+    unrendered.current = null;
     latest.current = filters;
   });
+  const current = () => (unrendered.current === null ? filters : latest.current);
   const [searchText, setSearchText] = useState(filters.q ?? '');
   const timer = useRef<Timer | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -108,6 +117,7 @@ export function useListState<F extends ListFilters & { q?: string }, C = never>(
   if (navigation !== location.key) {
     setNavigation(location.key);
     if (searchParams.toString() !== ownUrl) {
+      unrendered.current = null;
       if (waiting.current !== null) setCarried((n) => n + 1);
       else if ((filters.q ?? '') !== searchText.trim()) setSearchText(filters.q ?? '');
     }
@@ -120,6 +130,8 @@ export function useListState<F extends ListFilters & { q?: string }, C = never>(
     clearTimeout(timer.current);
     waiting.current = null;
     const url = urlOf(next);
+    unrendered.current = url.toString();
+    latest.current = readList(spec, url);
     setOwnUrl(url.toString());
     setSearchParams(url, options);
   };
@@ -150,7 +162,7 @@ export function useListState<F extends ListFilters & { q?: string }, C = never>(
   );
 
   /** A filter change: page 1, taking along a search still waiting for its pause. */
-  const apply = (values: Partial<F>) => write({ ...filters, q: typed(searchText), ...values });
+  const apply = (values: Partial<F>) => write({ ...current(), q: typed(searchText), ...values });
 
   const reset = (values: Partial<Omit<F, 'q'>>) => {
     setSearchText('');
