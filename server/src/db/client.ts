@@ -91,9 +91,9 @@ function postgresPool(url: string, poolSize: number): pg.Pool {
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 5_000,
-    // Prepared statements (db/prepared.ts) are planned for their values on every execution, as
-    // unnamed ones are: a generic plan cannot see how selective a search or a status is.
-    options: '-c plan_cache_mode=force_custom_plan',
+    // PostgreSQL's own choice between a named statement's generic plan and one made for its values
+    // (docs/decisions/0009, "One plan per shape"): a statement whose values need their own plan is
+    // sent unnamed, planned for them each time.
   });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});

@@ -1,15 +1,17 @@
 import type { Placeholder } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openPostgres, rowsOf, type Database } from '../../src/db/client';
-import { findAdsPage, pagePlanFor, pageQuery, type PageQuery } from '../../src/modules/ads/ads-repository';
+import { findAdsPage, pagePlanFor, pageQuery } from '../../src/modules/ads/ads-repository';
+import type { PageQuery } from '../../src/modules/ads/ads-page-shape';
 import { encodeCursor } from '../../src/modules/ads/ads-cursor';
 import { makeAd } from '../support/factories';
 import { buildTestApp, describeApi, testDb, type TestApp } from '../support/test-app';
 
 /**
- * The page statements are prepared once per shape (a named statement: PostgreSQL plans it once for
- * any values after five runs), except where a value's share of the ads varies too much for one
- * plan: a trust signal's kinds (ads-repository.ts, `plannedEachTime`).
+ * The page statements are prepared once per shape (a named statement). PostgreSQL keeps one plan
+ * for any values after five runs where one index serves every value (`onePlanServes`), and plans
+ * the others for their values each time; a trust signal's kinds are the unnamed statement
+ * (ads-repository.ts, `plannedEachTime`).
  */
 describeApi('how the list pages are planned on PostgreSQL', () => {
   const onPostgres = testDb === 'postgres';
@@ -104,6 +106,28 @@ describeApi('how the list pages are planned on PostgreSQL', () => {
       // Two kinds are counted (no index has both).
       const two: PageQuery = { ...byDate, signal: ['blocked_phone', 'duplicate_text'] };
       expect((await pagePlanFor(one.db, two)).shape.sparse).toBe(false);
+    },
+  );
+
+  it.runIf(onPostgres)(
+    'keeps one plan for a page one index serves, and plans a search for its words each time',
+    async () => {
+      for (let i = 0; i < 7; i++) {
+        // After the 4,000 ads above, counted: the planner knows the table.
+        expect((await findAdsPage(one.db, { ...base, category: 'Land sale', district: 'Colombo' })).rows).toHaveLength(
+          10,
+        );
+        expect((await findAdsPage(one.db, { ...base, q: 'none such' })).rows).toEqual([]);
+      }
+      const plans = rowsOf<{ statement: string; generic_plans: number; custom_plans: number }>(
+        await one.db.execute(`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements`),
+      );
+      const byPlace = plans.filter((p) => p.statement.includes('"district" = $') && !p.statement.includes('ilike'));
+      const bySearch = plans.filter((p) => p.statement.includes('ilike'));
+      expect(byPlace).toHaveLength(1);
+      expect(byPlace[0]!.generic_plans).toBeGreaterThan(0);
+      // The search is the unnamed statement: no plan of it is kept.
+      expect(bySearch).toEqual([]);
     },
   );
 });

@@ -3,7 +3,8 @@ import { Placeholder } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
 import { AD_SORT_FIELDS, adListQuery } from '@backoffice/contract';
-import { FILTER_NAMES, pagePlan, pageQuery, pageShapeName, type PageShape } from '../../src/modules/ads/ads-repository';
+import { FILTER_NAMES, pageQuery } from '../../src/modules/ads/ads-repository';
+import { pagePlan, pageShapeName, type PageShape } from '../../src/modules/ads/ads-page-shape';
 import { encodeCursor } from '../../src/modules/ads/ads-cursor';
 import * as schema from '../../src/db/schema';
 import type { Db } from '../../src/db/client';
@@ -20,7 +21,7 @@ describe('ads page statements', () => {
     items.reduce<T[][]>((all, item) => [...all, ...all.map((s) => [...s, item])], [[]]);
   const orders = AD_SORT_FIELDS.flatMap((sort) =>
     (['asc', 'desc'] as const).flatMap((direction) =>
-      (['cursor', 'offset'] as const).map((from) => ({ sort, direction, from })),
+      (['cursor', 'start', 'offset'] as const).map((from) => ({ sort, direction, from })),
     ),
   );
 
@@ -62,11 +63,46 @@ describe('ads page statements', () => {
     );
   });
 
+  it('has one name per distinct statement with the page size written in, or bound', () => {
+    const sizes = [undefined, 1, 10, 100];
+    expectOneNamePerStatement(
+      orders.flatMap((order) =>
+        [[], ['status'] as const].flatMap((filters) =>
+          sizes.map((limit) => ({ ...order, filters: [...filters], limit })),
+        ),
+      ),
+    );
+  });
+
   it('names every shape apart, over every subset and order (the name is the shape, written out)', () => {
     const names = new Set<string>();
     for (const order of orders)
       for (const filters of subsets(FILTER_NAMES)) names.add(pageShapeName({ ...order, filters }));
     expect(names.size).toBe(orders.length * 2 ** FILTER_NAMES.length);
+  });
+
+  it('keeps one plan only where one index serves every value: the page size is then in the text', () => {
+    const plan = (raw: Record<string, unknown>) => pagePlan(adListQuery.parse({ pageSize: 25, ...raw }));
+    const onePlan = [
+      {},
+      { status: 'pending' },
+      { category: 'Vehicles', district: 'Kandy' },
+      { sort: 'heading', order: 'asc' },
+      { sort: 'risk', status: 'pending' },
+      { last: 3 },
+    ];
+    for (const raw of onePlan) {
+      const { shape, params } = plan(raw);
+      expect(shape.limit, JSON.stringify(raw)).toBe((raw as { last?: number }).last ?? 25);
+      expect(params).not.toHaveProperty('limit');
+      expect(pageQuery(db, shape).toSQL().sql).toMatch(new RegExp(`limit ${shape.limit}\\)`));
+    }
+    const eachTime = [{ q: 'toyota' }, { sort: 'heading', status: 'pending' }, { minRisk: 50 }, { page: 2 }];
+    for (const raw of eachTime) {
+      const { shape, params } = plan(raw);
+      expect(shape.limit, JSON.stringify(raw)).toBeUndefined();
+      expect(params.limit).toBe(25);
+    }
   });
 
   it('binds exactly the placeholders its statement names, for any query', () => {

@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AdClaim, AdListQuery, AdSortField } from '@backoffice/contract';
+import type { AdClaim, AdSortField } from '@backoffice/contract';
 import { rowsOf, type Db, type Executor } from '../../db/client';
 import { typedKey } from '../../db/keyset';
 import { prepared } from '../../db/prepared';
 import { adClaims, adSummary, adSummaryVersion, advertisements, users, type AdRow } from '../../db/schema';
 import { analysedRisk } from '../../domain/analysed-risk';
 import { toAdClaim } from '../claims/claim-row';
-import { decodeCursor } from './ads-cursor';
 import { carryingSource, fewCarry, kindsOwnIndex } from './ads-sparse-signals';
-import { boundFilters, boundNames, filters, where, type AdFilter, type FilterName, type Viewer } from './ads-filters';
+import { filters, where, type AdFilter } from './ads-filters';
+import { pagePlan, pageShapeName, plannedEachTime, type PageQuery, type PageShape } from './ads-page-shape';
 
 export { FILTER_NAMES, type AdFilter } from './ads-filters';
 // The pending guard lives beside the audit writer: a live moderation rule decides ads through it too.
@@ -34,32 +34,6 @@ export const sortColumns = {
   risk: [typedKey(sql`coalesce(${advertisements.risk}, -1)`, 'integer'), advertisements.id],
 } satisfies Record<AdSortField, unknown[]>;
 
-/**
- * Everything that makes one page statement differ from another, and nothing else: the statement is
- * built from this alone (`pageQuery`) and cached under a name made from it alone (`pageShapeName`),
- * so two different statements can never share a name. `direction` is the order the statement reads
- * in: the list's own, or its reverse for the rows before a cursor and for the last page. `from` is
- * where it starts: after a cursor's row, or at an offset (the first page, and the last read
- * backwards). `filters` are the placeholders bound, taken from `boundFilters`, the same object that
- * gives their values.
- */
-/** A list query with who asks and when (the views need them). */
-export type PageQuery = AdListQuery & { viewer?: Viewer };
-
-export type PageShape = {
-  sort: AdListQuery['sort'];
-  direction: AdListQuery['order'];
-  from: 'cursor' | 'offset';
-  filters: FilterName[];
-  /** Few ads carry the signal filter's kinds (SPARSE_SIGNALS): the page is found from them alone. */
-  sparse?: boolean;
-};
-
-export function pageShapeName(shape: PageShape): string {
-  const { sort, direction, from, filters, sparse } = shape;
-  return ['ads_page', sort, direction, from, ...filters, ...(sparse ? ['sparse'] : [])].join(':');
-}
-
 /** pagePlan, with whether few ads carry the signal filter's kinds when that matters (kindsOwnIndex). */
 export async function pagePlanFor(db: Db, q: PageQuery) {
   const plan = pagePlan(q);
@@ -67,35 +41,6 @@ export async function pagePlanFor(db: Db, q: PageQuery) {
   if (kinds !== undefined && !kindsOwnIndex(plan.shape.sort, String(kinds)))
     plan.shape.sparse = await fewCarry(db, String(kinds));
   return plan;
-}
-
-/** The statement's shape for `q` and the values of its placeholders; `reversed` when it reads backwards. */
-export function pagePlan(q: PageQuery) {
-  const bound = boundFilters(q);
-  const cursor =
-    q.after !== undefined
-      ? decodeCursor(q.sort, q.after, 'after')
-      : q.before !== undefined
-        ? decodeCursor(q.sort, q.before, 'before')
-        : undefined;
-  const reversed = q.before !== undefined || q.last !== undefined;
-  const flip = { asc: 'desc', desc: 'asc' } as const;
-  const shape: PageShape = {
-    sort: q.sort,
-    direction: reversed ? flip[q.order] : q.order,
-    from: cursor ? 'cursor' : 'offset',
-    filters: boundNames(bound),
-  };
-  const params: Record<string, string | number> = {
-    ...bound,
-    limit: q.last ?? q.pageSize,
-    now: (q.viewer?.now ?? new Date()).toISOString(),
-  };
-  if (cursor) {
-    params.cursor = cursor.id;
-    if (cursor.status !== undefined) params.cursorStatus = cursor.status;
-  } else params.offset = reversed ? 0 : (q.page - 1) * q.pageSize;
-  return { shape, params, reversed };
 }
 
 /**
@@ -125,14 +70,10 @@ export async function findAdsPage(
 /** node-postgres sends a statement without a name as the unnamed one, planned for its values. */
 const UNNAMED = '';
 
-/**
- * A trust signal's share of the ads goes from none to most. A named statement's generic plan, made
- * for any kinds, walks the date index past every ad for a kind few or no ads have (8.6 s at
- * 1,000,000 ads): planned for its kinds each time, a rare kind is read from its GIN index.
- */
-export const plannedEachTime = (shape: PageShape) => shape.filters.includes('signals');
+/** A constant written into the statement's text (drizzle binds a number as a parameter). */
+const inline = (n: number) => sql.raw(String(n)) as unknown as number;
 
-/** The page statement of `shape`, every value a placeholder. */
+/** The page statement of `shape`, every value but a one-plan shape's page size a placeholder. */
 export function pageQuery(db: Db, shape: PageShape) {
   const direction = shape.direction === 'asc' ? asc : desc;
   const columns = sortColumns[shape.sort];
@@ -145,7 +86,7 @@ export function pageQuery(db: Db, shape: PageShape) {
     .from(source)
     .where(and(...conditions))
     .orderBy(...order)
-    .limit(sql.placeholder('limit'));
+    .limit(shape.limit !== undefined ? inline(shape.limit) : sql.placeholder('limit'));
   const pageIds = shape.from === 'offset' ? ids.offset(sql.placeholder('offset')) : ids;
   // ad_summary's version in the same snapshot as the page: the counts beside it are still those
   // in memory while it has not moved (AdSummaryCache). A pending ad's live claim comes with it.

@@ -97,7 +97,8 @@ export async function findUsersPage(
   const parts = q.q ? searchParts(q.q) : undefined;
   const search = parts ? `search${parts.id ? ':id' : ''}${parts.digits ? ':digits' : ''}` : 'role';
   const shape = q.status === 'all' ? search : `${search}:${q.status}`;
-  const query = prepared(db, `users_page:${shape}`, (name) => usersPageQuery(db, q).prepare(name));
+  // A search is planned for its words each time (the unnamed statement, docs/decisions/0009).
+  const query = prepared(db, `users_page:${shape}`, (name) => usersPageQuery(db, q).prepare(parts ? '' : name));
   const rows = await query.execute({
     admin: q.role === 'admin',
     pattern: q.q ? containsPattern(q.q) : undefined,
