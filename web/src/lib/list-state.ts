@@ -98,9 +98,10 @@ export function useListState<F extends ListFilters & { q?: string }, C = never>(
    * shown. A change builds on these, so a choice made before the last one rendered is kept.
    */
   const latest = useRef(filters);
+  /** The location shown when the hook last wrote, until a navigation (that write's or another) renders. */
   const unrendered = useRef<string | null>(null);
   useEffect(() => {
-    if (unrendered.current !== null && unrendered.current !== searchParams.toString()) return;
+    if (unrendered.current === location.key) return;
     unrendered.current = null;
     latest.current = filters;
   });
@@ -117,7 +118,6 @@ export function useListState<F extends ListFilters & { q?: string }, C = never>(
   if (navigation !== location.key) {
     setNavigation(location.key);
     if (searchParams.toString() !== ownUrl) {
-      unrendered.current = null;
       if (waiting.current !== null) setCarried((n) => n + 1);
       else if ((filters.q ?? '') !== searchText.trim()) setSearchText(filters.q ?? '');
     }
@@ -130,7 +130,7 @@ export function useListState<F extends ListFilters & { q?: string }, C = never>(
     clearTimeout(timer.current);
     waiting.current = null;
     const url = urlOf(next);
-    unrendered.current = url.toString();
+    unrendered.current = location.key;
     latest.current = readList(spec, url);
     setOwnUrl(url.toString());
     setSearchParams(url, options);
