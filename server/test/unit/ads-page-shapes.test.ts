@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Placeholder } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
-import { AD_SORT_FIELDS, adListQuery } from '@backoffice/contract';
+import { AD_SORT_FIELDS, adListQuery, SIGNAL_KINDS } from '@backoffice/contract';
 import { FILTER_NAMES, pageQuery } from '../../src/modules/ads/ads-repository';
 import { pagePlan, pageShapeName, type PageShape } from '../../src/modules/ads/ads-page-shape';
 import { encodeCursor } from '../../src/modules/ads/ads-cursor';
@@ -74,6 +74,14 @@ describe('ads page statements', () => {
     );
   });
 
+  it('has one name per distinct statement with one kind written in', () => {
+    expectOneNamePerStatement(
+      orders.flatMap((order) =>
+        [undefined, ...SIGNAL_KINDS].map((kind) => ({ ...order, filters: ['signals' as const], limit: 10, kind })),
+      ),
+    );
+  });
+
   it('names every shape apart, over every subset and order (the name is the shape, written out)', () => {
     const names = new Set<string>();
     for (const order of orders)
@@ -90,14 +98,24 @@ describe('ads page statements', () => {
       { sort: 'heading', order: 'asc' },
       { sort: 'risk', status: 'pending' },
       { last: 3 },
+      { signal: 'duplicate_text' },
     ];
     for (const raw of onePlan) {
       const { shape, params } = plan(raw);
       expect(shape.limit, JSON.stringify(raw)).toBe((raw as { last?: number }).last ?? 25);
       expect(params).not.toHaveProperty('limit');
+      expect(params).not.toHaveProperty('signals');
       expect(pageQuery(db, shape).toSQL().sql).toMatch(new RegExp(`limit ${shape.limit}\\)`));
     }
-    const eachTime = [{ q: 'toyota' }, { sort: 'heading', status: 'pending' }, { minRisk: 50 }, { page: 2 }];
+    const eachTime = [
+      { q: 'toyota' },
+      { sort: 'heading', status: 'pending' },
+      { minRisk: 50 },
+      { page: 2 },
+      { signal: 'duplicate_text,blocked_phone' },
+      { signal: 'duplicate_text', sort: 'username' },
+      { signal: 'duplicate_text', status: 'pending' },
+    ];
     for (const raw of eachTime) {
       const { shape, params } = plan(raw);
       expect(shape.limit, JSON.stringify(raw)).toBeUndefined();
@@ -116,6 +134,7 @@ describe('ads page statements', () => {
       category: fc.option(fc.constantFrom('Vehicles', ''), { nil: undefined }),
       district: fc.option(fc.constantFrom('Kandy', ''), { nil: undefined }),
       q: fc.option(fc.constantFrom('toyota', ''), { nil: undefined }),
+      signal: fc.option(fc.constantFrom('duplicate_text', 'duplicate_text,blocked_phone'), { nil: undefined }),
       move: fc.constantFrom('after', 'before', 'last', 'none'),
     });
     fc.assert(

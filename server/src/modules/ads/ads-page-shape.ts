@@ -1,4 +1,4 @@
-import type { AdListQuery, AdSortField } from '@backoffice/contract';
+import { SIGNAL_KINDS, type AdListQuery, type AdSortField } from '@backoffice/contract';
 import { decodeCursor } from './ads-cursor';
 import { boundFilters, boundNames, type FilterName, type Viewer } from './ads-filters';
 
@@ -13,7 +13,8 @@ export type PageQuery = AdListQuery & { viewer?: Viewer };
  * where it starts: after a cursor's row, at the start (the first page, and the last read
  * backwards), or at an offset (a page asked for by number). `filters` are the placeholders bound,
  * taken from `boundFilters`, the same object that gives their values. `limit` is the page size
- * written into the statement when one plan serves the shape for any values (`onePlanServes`).
+ * written into the statement when one plan serves the shape for any values (`onePlanServes`);
+ * `kind` the one trust signal kind written in for a page of that kind alone by posting date.
  */
 export type PageShape = {
   sort: AdListQuery['sort'];
@@ -21,13 +22,18 @@ export type PageShape = {
   from: 'cursor' | 'start' | 'offset';
   filters: FilterName[];
   limit?: number;
+  kind?: (typeof SIGNAL_KINDS)[number];
   /** Few ads carry the signal filter's kinds (SPARSE_SIGNALS): the page is found from them alone. */
   sparse?: boolean;
 };
 
 export function pageShapeName(shape: PageShape): string {
-  const { sort, direction, from, filters, sparse, limit } = shape;
-  const rest = [...(sparse ? ['sparse'] : []), ...(limit !== undefined ? [`limit${limit}`] : [])];
+  const { sort, direction, from, filters, sparse, limit, kind } = shape;
+  const rest = [
+    ...(sparse ? ['sparse'] : []),
+    ...(limit !== undefined ? [`limit${limit}`] : []),
+    ...(kind !== undefined ? [`kind=${kind}`] : []),
+  ];
   return ['ads_page', sort, direction, from, ...filters, ...rest].join(':');
 }
 
@@ -51,6 +57,11 @@ export function pagePlan(q: PageQuery) {
   };
   const limit = q.last ?? q.pageSize;
   const params: Record<string, string | number> = { ...bound, now: (q.viewer?.now ?? new Date()).toISOString() };
+  const kind = q.signal?.length === 1 ? q.signal[0] : undefined;
+  if (kind && SIGNAL_KINDS.includes(kind) && q.sort === 'postingDate' && shape.filters.join(',') === 'signals') {
+    shape.kind = kind;
+    delete params.signals;
+  }
   if (onePlanServes(shape) && Number.isInteger(limit)) shape.limit = limit;
   else params.limit = limit;
   if (cursor) {
@@ -84,11 +95,15 @@ const ONE_INDEX: Record<AdSortField, string[]> = {
 /**
  * Whether PostgreSQL may keep one plan for the shape (its generic plan), made once per connection
  * rather than on every request (docs/decisions/0009, "One plan per shape"): the shape reads its
- * page from the start or after a cursor along one index whose leading columns its filters fix.
+ * page from the start or after a cursor along one index whose leading columns its filters fix, or
+ * along one kind's own index (ads_kind_*_idx, migration 0039), the kind written into the statement
+ * so that the plan can match the index's predicate (a dozen kinds: a dozen statements).
  * Its page size is then written into the statement: with a placeholder for it the generic plan
  * expects to read a tenth of the table, and PostgreSQL never keeps it. Any other filter's share of
  * the ads varies with its value (a search, a risk, a day), and a plan made for any value can walk
  * the index past every ad: those shapes are planned for their values each time (`plannedEachTime`).
  */
 const onePlanServes = (shape: PageShape) =>
-  shape.from !== 'offset' && !shape.sparse && ONE_INDEX[shape.sort].includes(shape.filters.join(','));
+  shape.from !== 'offset' &&
+  !shape.sparse &&
+  (shape.kind !== undefined || ONE_INDEX[shape.sort].includes(shape.filters.join(',')));

@@ -70,15 +70,18 @@ export async function findAdsPage(
 /** node-postgres sends a statement without a name as the unnamed one, planned for its values. */
 const UNNAMED = '';
 
-/** A constant written into the statement's text (drizzle binds a number as a parameter). */
-const inline = (n: number) => sql.raw(String(n)) as unknown as number;
+/** A constant written into the statement's text (drizzle binds a value as a parameter): a page size or a known kind. */
+const inline = <T extends number | string>(value: T) =>
+  (typeof value === 'number' ? sql.raw(String(value)) : sql.raw(`'${value.replace(/'/g, "''")}'`)) as unknown as T;
 
 /** The page statement of `shape`, every value but a one-plan shape's page size a placeholder. */
 export function pageQuery(db: Db, shape: PageShape) {
   const direction = shape.direction === 'asc' ? asc : desc;
   const columns = sortColumns[shape.sort];
   const order = columns.map((c) => direction(c));
-  const conditions = [where(shape.filters, (name) => sql.placeholder(name))];
+  const value = (name: string) =>
+    name === 'signals' && shape.kind !== undefined ? inline(`{${shape.kind}}`) : sql.placeholder(name);
+  const conditions = [where(shape.filters, value)];
   if (shape.from === 'cursor') conditions.push(afterCursor(shape));
   const source = shape.sparse ? carryingSource() : advertisements;
   const ids = db
