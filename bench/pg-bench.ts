@@ -1,3 +1,4 @@
+import { SIGNAL_KINDS } from '@backoffice/contract';
 import pg from 'pg';
 import { findPgBin, startPgCluster } from '../server/test/support/pg-cluster';
 
@@ -19,8 +20,11 @@ export async function startBenchCluster(settings: string[] = MILLION_AD_SETTINGS
   return startPgCluster(bin, settings);
 }
 
-/** A copy of `url`'s database under `name` (files copied: fast), and its URL. */
-export async function copyDatabase(url: string, name: string): Promise<string> {
+/** The trust signals' index per kind (migration 0039). */
+export const KIND_INDEXES = SIGNAL_KINDS.map((kind) => `ads_kind_${kind}_idx`);
+
+/** A copy of `url`'s database under `name` (files copied: fast), `withoutIndexes` dropped on it, and its URL. */
+export async function copyDatabase(url: string, name: string, withoutIndexes: string[] = []): Promise<string> {
   const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/template1') });
   await admin.connect();
   try {
@@ -29,5 +33,13 @@ export async function copyDatabase(url: string, name: string): Promise<string> {
   } finally {
     await admin.end();
   }
-  return url.replace(/\/[^/]*$/, `/${name}`);
+  const copyUrl = url.replace(/\/[^/]*$/, `/${name}`);
+  const copy = new pg.Client({ connectionString: copyUrl });
+  await copy.connect();
+  try {
+    for (const index of withoutIndexes) await copy.query(`drop index ${index}`);
+  } finally {
+    await copy.end();
+  }
+  return copyUrl;
 }

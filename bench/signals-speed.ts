@@ -4,8 +4,7 @@
  * 1. a new ad's signals while 20 ads a second arrive for 60 s (plain SQL inserts; the trigger queues
  *    the job, the server's worker analyses them): p50/p95/max from commit to analysis; target p95 ≤ 5 s;
  * 2. the ads list with `risk` and `signals` at 10 connections, p95 without analysis (today's list)
- *    and with it: the seeded database is copied before the backfill (without migration 0039's kind
- *    indexes, which today's list did not have), a server serves each copy, and
+ *    and with it: the seeded database is copied before the backfill, a server serves each copy, and
  *    after the backfill their passes alternate (so that the machine's drift falls on both); target ≤ 1.1×
  *    (a signal filter's against today's page 1: on the copy it finds nothing);
  * 3. the backfill of the N ads, text only (the module's function, as `npm run signals:backfill --
@@ -28,13 +27,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { SIGNAL_KINDS } from '@backoffice/contract';
 import { openPostgres, rowsOf } from '../server/src/db/client';
 import { rebuildSummary } from '../server/src/modules/ads/ads-repository';
 import { backfill } from '../server/src/modules/signals/signals-backfill';
 import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
-import { copyDatabase, startBenchCluster } from './pg-bench';
+import { copyDatabase, KIND_INDEXES, startBenchCluster } from './pg-bench';
 import { apiSignIn, startServer, tempDataDir } from '../e2e/support/server-process';
 import { load, type LoadResult } from './load';
 import { arrivals } from './signals-arrivals';
@@ -128,14 +126,10 @@ async function main() {
     if (ADS <= 20_000) await rebuildSummary(db); // seedAds rebuilds it above that
     await db.execute(sql`vacuum analyze`);
     const seedSeconds = (performance.now() - started) / 1000;
-    // Today's list is served from a copy of the seeded database that is never analysed. No
-    // connection may stay on the source while it is copied.
+    // Today's list is served from a copy of the seeded database that is never analysed, without the
+    // kind indexes (migration 0039) it did not have. No connection may stay on the source meanwhile.
     await database.close();
-    const beforeUrl = await copyDatabase(cluster.url, BEFORE_DB);
-    // Today's list had no index per kind (migration 0039), nor their cost in planning a statement.
-    const copy = await openPostgres(beforeUrl, 1);
-    for (const kind of SIGNAL_KINDS) await copy.db.execute(sql.raw(`drop index ads_kind_${kind}_idx`));
-    await copy.close();
+    const beforeUrl = await copyDatabase(cluster.url, BEFORE_DB, KIND_INDEXES);
     database = await openPostgres(cluster.url);
     db = database.db;
     // The pages the seed, its vacuum and the copy dirtied written now, not by a checkpoint or the
