@@ -1,6 +1,7 @@
 import { SIGNAL_KINDS, type AdListQuery, type AdSortField } from '@backoffice/contract';
 import { decodeCursor } from './ads-cursor';
 import { boundFilters, boundNames, type FilterName, type Viewer } from './ads-filters';
+import { kindsOwnIndex } from './ads-sparse-signals';
 
 /** A list query with who asks and when (the views need them). */
 export type PageQuery = AdListQuery & { viewer?: Viewer };
@@ -58,7 +59,9 @@ export function pagePlan(q: PageQuery) {
   const limit = q.last ?? q.pageSize;
   const params: Record<string, string | number> = { ...bound, now: (q.viewer?.now ?? new Date()).toISOString() };
   const kind = q.signal?.length === 1 ? q.signal[0] : undefined;
-  if (kind && SIGNAL_KINDS.includes(kind) && q.sort === 'postingDate' && shape.filters.join(',') === 'signals') {
+  // The kind's own index serves the page (kindsOwnIndex); known kinds only are written into the text.
+  const alone = shape.filters.join(',') === 'signals' && kindsOwnIndex(q.sort, String(bound.signals));
+  if (kind && SIGNAL_KINDS.includes(kind) && alone) {
     shape.kind = kind;
     delete params.signals;
   }
