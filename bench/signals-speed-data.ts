@@ -83,3 +83,25 @@ export async function noisePhoto(r: Random): Promise<Buffer> {
     .jpeg({ quality: 80 })
     .toBuffer();
 }
+
+/** The lists measured, by name. */
+export const LISTS: [string, string][] = [
+  ['page 1, default sort', '/api/advertisements/list'],
+  ['sort=risk', '/api/advertisements/list?sort=risk'],
+  ['signal=duplicate_text', '/api/advertisements/list?signal=duplicate_text'],
+  // A signal no seeded ad has: the filter that finds nothing must not walk every ad.
+  ['signal=blocked_phone', '/api/advertisements/list?signal=blocked_phone'],
+];
+
+/** A list compared with itself on today's copy; a signal's page is compared with today's page 1. */
+export const ownBaseline = (pathname: string) => !pathname.includes('signal=');
+
+/** A different ad on each request, from `ids`. */
+export const randomDuplicates = (ids: string[]) => [
+  {
+    setupRequest: (req: Record<string, unknown>) => ({
+      ...req,
+      path: `/api/advertisements/${ids[Math.floor(Math.random() * ids.length)]}/duplicates`,
+    }),
+  },
+];
