@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -47,7 +46,13 @@ import { registerReadYourWrites } from './plugins/read-your-writes';
 import { registerRequestOrder } from './plugins/request-order';
 import { registerCsrf } from './plugins/csrf';
 import { registerOwnOrigin } from './plugins/own-origin';
-import { frameworkErrors, helmetOptions, registerHostCheck, registerNoStore } from './plugins/edge-guards';
+import {
+  frameworkErrors,
+  helmetOptions,
+  registerHostCheck,
+  registerNoStore,
+  registerSecurityHeaders,
+} from './plugins/edge-guards';
 import { registerErrorHandler } from './plugins/error-handler';
 import { docsRoutes, registerOpenApi } from './plugins/openapi';
 import { guardAdminsOnly } from './plugins/sessions';
@@ -155,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await registerOpenApi(app, { publicOrigin: config.publicOrigin });
 
-  await app.register(helmet, withImageOrigin(helmetOptions, config.s3?.publicUrl));
+  registerSecurityHeaders(app, withImageOrigin(helmetOptions, config.s3?.publicUrl));
   registerNoStore(app);
   registerHostCheck(app, {
     publicOrigin: config.publicOrigin,

@@ -125,6 +125,33 @@ describeApi('reports gathered into one statement', () => {
     expect({ together: await events(db, together), alone: await events(db, alone) }).toEqual({ together: 2, alone: 9 });
   });
 
+  it('keeps a report that comes while a batch is stored for the next window, with those after it', async () => {
+    const db = await setup();
+    const [ad] = await ads(db);
+    const stored = async (who: string) =>
+      rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from reports where reporter_key = ${`email:${who}@example.lk`}`),
+      )[0]!.n;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const gathering = new ReportGathering(db, { warn: vi.fn() }, 100);
+      const first = Promise.all([gathering.store(report(1, ad!, 'x')), gathering.store(report(2, ad!, 'y'))]);
+      vi.advanceTimersByTime(100);
+      // The first batch's statement is under way: this one waits for the next window, not stored alone.
+      const follower = gathering.store(report(3, ad!, 'z'));
+      await first;
+      expect(await stored('z')).toBe(0);
+      const next = gathering.store(report(4, ad!, 'w'));
+      vi.advanceTimersByTime(100);
+      await Promise.all([follower, next]);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect([await stored('z'), await stored('w')]).toEqual([1, 1]);
+    // The report stored before, one event for the first batch, one for the next (a lone report writes its own).
+    expect(await events(db, [ad!])).toBe(3);
+  });
+
   it("stores each report alone when the batch's statement fails, each caller with its own answer", async () => {
     const db = await setup();
     const [ad] = await ads(db);
