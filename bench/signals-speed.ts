@@ -6,7 +6,7 @@
  * 2. the ads list with `risk` and `signals` at 10 connections, p95 without analysis (today's list)
  *    and with it: the seeded database is copied before the backfill, a server serves each copy, and
  *    after the backfill their passes alternate (so that the machine's drift falls on both); target ≤ 1.1×
- *    (a signal filter's against today's page 1: on the copy it finds nothing);
+ *    (a signal filter's against today's page 1, and not run on the copy, which has no kind indexes);
  * 3. the backfill of the N ads, text only (the module's function, as `npm run signals:backfill --
  *    --text-only` runs it, while the server serves): ads/s and the time for 1,000,000; target < 30 min;
  * 4. the duplicate lookup of random analysed ads, one request at a time (a moderator opening an ad):
@@ -147,7 +147,7 @@ async function main() {
       const out: LoadResult[] = [];
       for (const [name, pathname] of LISTS) {
         if (side === 'before' && !ownBaseline(pathname)) {
-          out.push(out[0]!);
+          out.push(out[0]!); // keeps the indexes of LISTS; never read (its figure is page 1's)
           continue;
         }
         out.push(await run(pathname, undefined, CONNECTIONS, side));
