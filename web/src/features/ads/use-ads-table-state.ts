@@ -222,10 +222,18 @@ export function useAdsTableState() {
   const list = useListState<AdsUrl, PageCursor>(adsList);
   const state = fromUrl(list.filters, list.page);
   const { view, filters, sort, page } = state;
-  /** Shows `next` from its page 1; the search box's text goes along. */
-  const go = (next: Omit<AdsUrlState, 'page' | 'q'>) => {
-    const { q: _search, ...values } = toUrl({ ...next, q: '' });
-    list.setFilters(values);
+  /**
+   * Shows `next` from its page 1; the search box's text goes along. Only the values that differ from
+   * the state shown (and the `touched` ones) are written: the rest is taken from the controller's
+   * latest write, so a choice made before the last one rendered stays (a slow machine).
+   */
+  const go = (next: Omit<AdsUrlState, 'page' | 'q'>, touched: (keyof AdsUrl)[]) => {
+    const shown = toUrl({ ...state, q: '' });
+    const wanted = toUrl({ ...next, q: '' });
+    const keys = (Object.keys(wanted) as (keyof AdsUrl)[]).filter(
+      (key) => key !== 'q' && (touched.includes(key) || wanted[key] !== shown[key]),
+    );
+    list.setFilters(Object.fromEntries(keys.map((key) => [key, wanted[key]])) as Partial<AdsUrl>);
   };
   const cursorTo = (next: number, shown: Shown) => pageCursor(next, page, shown.total, shown.cursors);
 
@@ -240,15 +248,18 @@ export function useAdsTableState() {
     paramsForPage: (next: number, shown: Shown) => toListParams({ ...state, page: next }, cursorTo(next, shown)),
     /** The list call a click on `field`'s header would make. */
     paramsSortedBy: (field: AdSortField) => toListParams({ ...state, sort: nextSort(sort, field), page: 1 }),
-    sortBy: (field: AdSortField) => go({ view, filters, sort: nextSort(sort, field) }),
+    sortBy: (field: AdSortField) => go({ view, filters, sort: nextSort(sort, field) }, ['sort', 'order']),
     /** A status leaves the queue (a queue is pending ads); category and district narrow it. */
     setFilter: <K extends keyof AdsFilters>(key: K, value: AdsFilters[K]) => {
       const leaves = key === 'status' && view !== undefined;
-      go({
-        view: leaves ? undefined : view,
-        filters: { ...filters, [key]: value },
-        sort: leaves && sort.field === queueSort.field && sort.order === queueSort.order ? defaultSort : sort,
-      });
+      go(
+        {
+          view: leaves ? undefined : view,
+          filters: { ...filters, [key]: value },
+          sort: leaves && sort.field === queueSort.field && sort.order === queueSort.order ? defaultSort : sort,
+        },
+        [key],
+      );
     },
     setSearch: list.setSearch,
     /** Page `next`, reached by cursor from the page shown; the same page only takes the new cursor. */

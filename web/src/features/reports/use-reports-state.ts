@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import {
   MAX_REPORT_SEARCH,
   REPORT_KINDS,
@@ -10,83 +9,51 @@ import {
   type ReportReason,
   type ReportState,
 } from '@backoffice/contract';
-import { SEARCH_DEBOUNCE_MS } from '../../components/ui';
+import { listUrl, parse, useListState, type ListSpec } from '../../lib/list-state';
 
-export interface ReportFilters {
+export type ReportFilters = {
   kind?: ReportKind;
   reason?: ReportReason;
   state?: ReportState;
   q?: string;
-}
+};
 export type ReportFilterKey = 'kind' | 'reason' | 'state';
 
-const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
-  list.includes(value as T) ? (value as T) : undefined;
-// eslint-disable-next-line no-control-regex
-const controlChars = /[\u0000-\u001f\u007f]/g;
-
-/** The filters a URL asks for; values the server would refuse are dropped (an old link is never a 400). */
-export function reportFiltersFromUrl(search: URLSearchParams): ReportFilters {
-  const q = (search.get('q') ?? '').replace(controlChars, '').slice(0, MAX_REPORT_SEARCH).trim();
-  return {
-    kind: oneOf(REPORT_KINDS, search.get('kind')),
-    reason: oneOf(REPORT_REASONS, search.get('reason')),
-    state: oneOf(REPORT_STATES, search.get('state')),
-    q: q || undefined,
-  };
-}
-
-function toUrl(filters: ReportFilters): URLSearchParams {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value) search.set(key, value);
-  return search;
-}
+/** The URL's parsers: values the server would refuse are dropped (an old link is never a 400). */
+const reportsList: ListSpec<ReportFilters> = {
+  filters: {
+    kind: parse.oneOf(REPORT_KINDS),
+    reason: parse.oneOf(REPORT_REASONS),
+    state: parse.oneOf(REPORT_STATES),
+    q: parse.search(MAX_REPORT_SEARCH),
+  },
+  searchMax: MAX_REPORT_SEARCH,
+};
 
 /**
- * The inbox's filters and search in the URL (a history entry per filter, the search replacing its
- * entry after the pause), and its keyset pages in memory: the cursors of the pages seen so far, so
- * that Previous goes back without the server counting offsets. Any change starts at the first page.
+ * The inbox's filters and search, through the list controller (lib/list-state.ts): in the URL, a
+ * history entry per filter, the search replacing its entry after the pause. Its keyset pages are
+ * kept in memory: the cursors of the pages seen so far, so that Previous goes back without the
+ * server counting offsets. Any change starts at the first page.
  */
 export function useReportsState() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = reportFiltersFromUrl(searchParams);
-  const [searchText, setSearchText] = useState(filters.q ?? '');
+  const list = useListState(reportsList);
+  const { filters } = list;
   // The cursors belong to the filters they were read under: other filters start at the first page.
-  const key = toUrl(filters).toString();
+  const key = listUrl(filters).toString();
   const [pages, setPages] = useState<{ key: string; cursors: string[] }>({ key, cursors: [] });
   const cursors = pages.key === key ? pages.cursors : [];
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const setFilter = (name: ReportFilterKey, value: string) =>
-    setSearchParams((prev) => toUrl({ ...reportFiltersFromUrl(prev), [name]: value || undefined }));
-
-  const setSearch = (text: string) => {
-    setSearchText(text);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setSearchParams((prev) => toUrl({ ...reportFiltersFromUrl(prev), q: text.trim() || undefined }), {
-        replace: true,
-      });
-    }, SEARCH_DEBOUNCE_MS);
-  };
-
-  const clear = () => {
-    clearTimeout(timer.current);
-    setSearchText('');
-    setSearchParams(new URLSearchParams());
-  };
 
   const params: ReportListParams = { ...filters, cursor: cursors.at(-1) };
   return {
     filters,
-    searchText,
+    searchText: list.searchText,
     params,
     page: cursors.length + 1,
-    active: Boolean(filters.kind || filters.reason || filters.state || filters.q),
-    setFilter,
-    setSearch,
-    clear,
+    active: list.active,
+    setFilter: (name: ReportFilterKey, value: string) => list.setFilter(name, value),
+    setSearch: list.setSearch,
+    clear: list.clear,
     next: (cursor: string) => setPages({ key, cursors: [...cursors, cursor] }),
     previous: () => setPages({ key, cursors: cursors.slice(0, -1) }),
   };
