@@ -80,6 +80,20 @@ function expand(schema: z.ZodType, multi: boolean, out: Candidate[], depth = 0):
   }
 }
 
+// A schema's candidates, worked out once: a route's schema is walked for every request it validates.
+const expanded = [new WeakMap<object, Candidate[]>(), new WeakMap<object, Candidate[]>()] as const;
+
+function candidatesOf(schema: z.ZodType, multi: boolean): Candidate[] {
+  const cache = expanded[multi ? 1 : 0];
+  let list = cache.get(schema);
+  if (!list) {
+    list = [];
+    expand(schema, multi, list);
+    cache.set(schema, list);
+  }
+  return list;
+}
+
 const anyKind = new Set(['any', 'unknown']);
 const MAX_DEPTH = 64;
 
@@ -103,7 +117,7 @@ export function textIssues(schema: z.ZodType, data: unknown): { path: (string | 
           const def = defOf(c.schema);
           const s =
             def.type === 'array' ? def.element : def.type === 'tuple' ? (def.items?.[i] ?? def.rest) : undefined;
-          if (s) expand(s, false, inner);
+          if (s) inner.push(...candidatesOf(s, false));
           else if (anyKind.has(def.type)) inner.push(c);
         }
         walk(item, inner, [...path, i]);
@@ -122,15 +136,13 @@ export function textIssues(schema: z.ZodType, data: unknown): { path: (string | 
               : def.type === 'record'
                 ? def.valueType
                 : undefined;
-          if (s) expand(s, false, inner);
+          if (s) inner.push(...candidatesOf(s, false));
           else if (anyKind.has(def.type)) inner.push(c);
         }
         walk(item, inner, [...path, key]);
       }
     }
   };
-  const top: Candidate[] = [];
-  expand(schema, false, top);
-  walk(data, top, []);
+  walk(data, candidatesOf(schema, false), []);
   return issues;
 }
