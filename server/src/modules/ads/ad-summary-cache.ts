@@ -16,13 +16,39 @@ export type SummaryTotals = {
   filtered: number;
 };
 
-/** Counts per status, the facets (values with ads) and the filtered total, from ad_summary's rows. */
-export function summarize(rows: SummarySnapshot['rows'], q: AdFilter): SummaryTotals {
+/** The filters ad_summary answers: status, category and district, and a scoped moderator's categories. */
+type SummaryFilter = Pick<AdFilter, 'status' | 'category' | 'district' | 'categories'>;
+
+/** Totals already worked out, per snapshot's rows (replaced on a new version, never changed) and filter. */
+const totalsOf = new WeakMap<SummarySnapshot['rows'], Map<string, SummaryTotals>>();
+/** Enough for every status, category and district a screen asks for; past it totals are not kept. */
+const TOTALS_KEPT = 2_000;
+const byName = (a: string, b: string) => a.localeCompare(b);
+
+/**
+ * Counts per status, the facets (values with ads, sorted by name) and the filtered total, from
+ * ad_summary's rows; only the categories of `q.categories` when it lists some (a scoped moderator).
+ * Worked out once per snapshot and filter: a list request answered them in about 0.2 ms of its
+ * 1.7 (the facets' locale sort the most). The result is shared: callers do not change it.
+ */
+export function summarize(rows: SummarySnapshot['rows'], q: SummaryFilter): SummaryTotals {
+  const key = JSON.stringify([q.status, q.category ?? '', q.district ?? '', q.categories ?? []]);
+  let kept = totalsOf.get(rows);
+  if (!kept) totalsOf.set(rows, (kept = new Map()));
+  const known = kept.get(key);
+  if (known) return known;
+  const totals = countRows(rows, q);
+  if (kept.size < TOTALS_KEPT) kept.set(key, totals);
+  return totals;
+}
+
+function countRows(rows: SummarySnapshot['rows'], q: SummaryFilter): SummaryTotals {
   const byStatus: Record<string, number> = {};
   const categories = new Set<string>();
   const districts = new Set<string>();
   let filtered = 0;
   for (const r of rows) {
+    if (q.categories?.length && !q.categories.includes(r.category)) continue;
     byStatus[r.status] = (byStatus[r.status] ?? 0) + r.n;
     categories.add(r.category);
     districts.add(r.district);
@@ -33,7 +59,12 @@ export function summarize(rows: SummarySnapshot['rows'], q: AdFilter): SummaryTo
     )
       filtered += r.n;
   }
-  return { byStatus, categories: [...categories], districts: [...districts], filtered };
+  return Object.freeze({
+    byStatus: Object.freeze(byStatus),
+    categories: Object.freeze([...categories].sort(byName)) as string[],
+    districts: Object.freeze([...districts].sort(byName)) as string[],
+    filtered,
+  });
 }
 
 /**

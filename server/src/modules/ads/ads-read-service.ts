@@ -64,10 +64,8 @@ export class AdsReadService {
   ): Promise<AdListResponse> {
     const viewer: Viewer = { adminId, now: this.clock(), timeZone: this.timeZone };
     const page = await repo.findAdsPage(from, { ...q, viewer });
-    // A scoped moderator's counts and facets are of their categories only.
-    const rows = (await this.summary.rows(page.summaryVersion, from)).filter(
-      (r) => !q.categories?.length || q.categories.includes(r.category),
-    );
+    // A scoped moderator's counts and facets are of their categories only (summarize's `categories`).
+    const rows = await this.summary.rows(page.summaryVersion, from);
     const summary = summarize(rows, q);
     const counts: AdCounts = {
       total: 0,
@@ -85,7 +83,6 @@ export class AdsReadService {
           ? null
           : totalShownByPage(q, page.rows.length)
         : await this.viewTotal({ ...q, viewer }, summary.filtered, rows, from);
-    const byName = (a: string, b: string) => a.localeCompare(b);
     const pinned = pinsPrioritised(q) ? await readRepo.prioritisedPending(from, { ...q, viewer }, q.pageSize) : [];
     const pinnedIds = new Set(pinned.map((r) => r.id));
     const shown = [...pinned, ...page.rows.filter((r) => !pinnedIds.has(r.id))];
@@ -101,7 +98,7 @@ export class AdsReadService {
       page: q.page,
       pageSize: q.pageSize,
       counts,
-      facets: { categories: summary.categories.sort(byName), districts: summary.districts.sort(byName) },
+      facets: { categories: summary.categories, districts: summary.districts },
       cursors: {
         start: first ? encodeCursor(q.sort, first) : null,
         end: last ? encodeCursor(q.sort, last) : null,
