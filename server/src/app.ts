@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { ReadRouting } from './db/read-routing';
@@ -61,6 +61,7 @@ import { registerStaticFiles } from './plugins/static-files';
 import type { RouteEntry } from './plugins/method-not-allowed';
 import { registerUploadSweep } from './plugins/upload-sweep';
 import { validatorCompiler } from './plugins/validator';
+import { serializerCompiler } from './plugins/serializer';
 import { buildServices } from './services';
 
 export type AppDeps = {
