@@ -25,6 +25,7 @@ import { startServer, tempDataDir } from '../e2e/support/server-process';
 import { now, summarise, type Profile, type Window } from './cpu-profile';
 import { paced } from './load';
 import { startBenchCluster } from './pg-bench';
+import { measureCpu, postmasterOf } from './proc-cpu';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,57 +45,6 @@ const ADS = Number(args.ads);
 const RATE = Number(args.rate);
 const SECONDS = Number(args.seconds);
 const TOKEN = 'bench-report-token-0123456789abcdef';
-const TICK_MS = 1000 / 100; // USER_HZ
-
-/** utime + stime of a process, in ms; 0 once it has gone. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
-
-/** The postmaster and its children (backends, background workers), by pid. */
-function pgPids(postmaster: number): number[] {
-  const pids = [postmaster];
-  for (const d of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) pids.push(Number(d));
-    } catch {
-      /* gone */
-    }
-  }
-  return pids;
-}
-
-/** CPU ms per pid now. A process that exits in a window loses its time: the pool keeps its connections busy. */
-const sample = (pids: number[]) => new Map(pids.map((p) => [p, cpuMs(p)]));
-/** What a PostgreSQL process is: a backend, or its background role (walwriter, autovacuum worker …). */
-function role(pid: number): string {
-  try {
-    const title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-    if (!title.startsWith('postgres: ')) return 'postmaster';
-    if (/^postgres: \S+ \S+ \d/.test(title)) return 'backends';
-    return title.split(' ').slice(1, 3).join(' ');
-  } catch {
-    return 'gone';
-  }
-}
-const spent = (before: Map<number, number>, pids: number[]) => {
-  const by = new Map<string, number>();
-  for (const p of pids) {
-    const r = role(p);
-    by.set(r, (by.get(r) ?? 0) + Math.max(0, cpuMs(p) - (before.get(p) ?? 0)));
-  }
-  return by;
-};
-const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-
 async function main() {
   const cluster = await startBenchCluster([
     '-c shared_buffers=512MB',
@@ -135,7 +85,7 @@ async function main() {
           }
         : {}),
     });
-    const postmaster = Number(fs.readFileSync(path.join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const postmaster = postmasterOf(cluster.dir);
     const run = `cost-${Date.now().toString(36)}`;
     const intake = (seconds: number, tag: string) =>
       paced({
@@ -152,14 +102,7 @@ async function main() {
             reporter: { email: `${run}-${tag}${i}@bench.test`, address: `10.${(i >> 8) & 255}.${i & 255}.1` },
           }),
       });
-    /** CPU ms of the server and of PostgreSQL over `work`. */
-    const measure = async (work: () => Promise<unknown>) => {
-      const pids = pgPids(postmaster);
-      const [pg0, node0] = [sample(pids), cpuMs(server!.proc.pid!)];
-      const result = await work();
-      const by = spent(pg0, pgPids(postmaster));
-      return { node: cpuMs(server!.proc.pid!) - node0, pg: sum(by), by, result };
-    };
+    const measure = <T>(work: () => Promise<T>) => measureCpu(server!.proc.pid!, postmaster, work);
     await intake(3, 'w');
     const fmt = (n: number) => n.toFixed(3);
     const window: Window = { from: 0, to: 0 };
