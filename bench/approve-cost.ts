@@ -17,10 +17,10 @@ import { rebuildSummary } from '../server/src/modules/ads/ads-repository';
 import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
 import { apiSignIn, startServer, tempDataDir } from '../e2e/support/server-process';
-import { now, summarise, type Profile, type Window } from './cpu-profile';
+import { largestProfile, now, summarise, type Window } from './cpu-profile';
 import { loadCalls } from './load';
 import { startBenchCluster } from './pg-bench';
-import { measureCpu, postmasterOf } from './proc-cpu';
+import { byRoleLine, measureCpu, postmasterOf, statementLines } from './proc-cpu';
 
 const { values: args } = parseArgs({
   options: {
@@ -145,31 +145,13 @@ async function main() {
         `  cores busy during the round (of 200 %): server ${share(busy.node)}, postgres ${share(busy.pg)}, ` +
           `this bench (the client) ${share(ownMs)}`,
       );
-      console.log(
-        '  postgres by process, ms per approve: ' +
-          [...busy.by]
-            .filter(([, ms]) => ms > 0)
-            .map(([k, ms]) => `${k} ${fmt((ms - (idle.by.get(k) ?? 0)) / n)}`)
-            .join(', '),
-      );
-      const statements = rowsOf<{ calls: number; ms: number; query: string }>(
-        await db.execute(sql`select calls::int, round(mean_exec_time::numeric, 3)::float8 as ms,
-          left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) as query
-          from pg_stat_statements where query not like '%pg_stat_statements%'
-          order by total_exec_time desc limit 15`),
-      );
-      for (const s of statements)
-        console.log(`  ${(s.calls / n).toFixed(3).padStart(7)}  ${String(s.ms).padStart(7)}  ${s.query}`);
+      console.log(byRoleLine(busy.by, idle.by, n, 'approve'));
+      for (const line of await statementLines(db, n, 15)) console.log(line);
     }
     await database.close();
     await server.stop();
     if (args.profile) {
-      const files = fs
-        .readdirSync(out)
-        .filter((f) => f.endsWith('.cpuprofile'))
-        .map((f) => path.join(out, f))
-        .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size);
-      console.log(summarise(JSON.parse(fs.readFileSync(files[0]!, 'utf8')) as Profile, window, decided, 40));
+      console.log(summarise(largestProfile(out).profile, window, decided, 40));
     }
   } finally {
     await server?.stop();

@@ -2,6 +2,9 @@
  * A V8 CPU profile (`node --cpu-prof`) summed over a window: self time by package and by function,
  * and the process's CPU time per request (bench/profile-list.ts, bench/report-cost.ts).
  */
+import fs from 'node:fs';
+import path from 'node:path';
+
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
 export type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number };
 /** A span of CLOCK_MONOTONIC in microseconds, the clock of V8's profiles on Linux. */
@@ -56,4 +59,14 @@ export function summarise(profile: Profile, window: Window, requests: number, to
     'self time by function:',
     ...rows(byFn),
   ].join('\n');
+}
+
+/** The server's own profile in `dir`: the largest (tsx's loader thread writes one too). */
+export function largestProfile(dir: string): { file: string; profile: Profile } {
+  const [file] = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => path.join(dir, f))
+    .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size);
+  return { file: file!, profile: JSON.parse(fs.readFileSync(file!, 'utf8')) as Profile };
 }

@@ -4,6 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../server/src/db/client';
 
 const TICK_MS = 1000 / 100; // USER_HZ
 
@@ -70,4 +72,25 @@ export async function measureCpu<T>(serverPid: number, postmaster: number, work:
   const result = await work();
   const by = spent(pg0, pgPids(postmaster));
   return { node: cpuMs(serverPid) - node0, pg: sum(by), by, result };
+}
+
+const fmt = (n: number) => n.toFixed(3);
+
+/** PostgreSQL's CPU by role, per unit of work, less the same time idle. */
+export const byRoleLine = (busy: Map<string, number>, idle: Map<string, number>, n: number, unit: string) =>
+  `  postgres by process, ms per ${unit}: ` +
+  [...busy]
+    .filter(([, ms]) => ms > 0)
+    .map(([k, ms]) => `${k} ${fmt((ms - (idle.get(k) ?? 0)) / n)}`)
+    .join(', ');
+
+/** The statements by total time since pg_stat_statements was reset: calls per unit of work, mean ms. */
+export async function statementLines(db: Db, n: number, limit: number): Promise<string[]> {
+  const statements = rowsOf<{ calls: number; ms: number; query: string }>(
+    await db.execute(sql`select calls::int, round(mean_exec_time::numeric, 3)::float8 as ms,
+      left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) as query
+      from pg_stat_statements where query not like '%pg_stat_statements%'
+      order by total_exec_time desc limit ${limit}`),
+  );
+  return statements.map((s) => `  ${(s.calls / n).toFixed(3).padStart(7)}  ${String(s.ms).padStart(7)}  ${s.query}`);
 }

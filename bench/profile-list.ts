@@ -18,7 +18,7 @@ import { LocalDiskStorage } from '../server/src/storage/file-storage';
 import { apiSignIn, spawnServer, startServer, tempDataDir } from '../e2e/support/server-process';
 import { MILLION_AD_SETTINGS, startBenchCluster } from './pg-bench';
 import { load } from './load';
-import { now, summarise, type Profile } from './cpu-profile';
+import { largestProfile, now, summarise } from './cpu-profile';
 
 const { values: args } = parseArgs({
   options: {
@@ -102,14 +102,9 @@ async function main() {
     await database.close();
     await server.stop();
     server = undefined;
-    // The server's own profile is the largest (tsx's loader thread writes one too).
-    const files = fs
-      .readdirSync(out)
-      .filter((f) => f.endsWith('.cpuprofile'))
-      .map((f) => path.join(out, f))
-      .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size);
-    console.log(`profile: ${files[0]}`);
-    console.log(summarise(JSON.parse(fs.readFileSync(files[0]!, 'utf8')) as Profile, window, result.requests));
+    const { file, profile } = largestProfile(out);
+    console.log(`profile: ${file}`);
+    console.log(summarise(profile, window, result.requests));
   } finally {
     if (server?.proc.exitCode === null) server.proc.kill('SIGKILL');
     cluster.stop();

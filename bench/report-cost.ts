@@ -22,10 +22,10 @@ import { rebuildSummary } from '../server/src/modules/ads/ads-repository';
 import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
 import { startServer, tempDataDir } from '../e2e/support/server-process';
-import { now, summarise, type Profile, type Window } from './cpu-profile';
+import { largestProfile, now, summarise, type Window } from './cpu-profile';
 import { paced } from './load';
 import { startBenchCluster } from './pg-bench';
-import { measureCpu, postmasterOf } from './proc-cpu';
+import { byRoleLine, measureCpu, postmasterOf, statementLines } from './proc-cpu';
 
 const { values: args } = parseArgs({
   options: {
@@ -127,21 +127,8 @@ async function main() {
           `node ${fmt((busy.node - idle.node) / n)} ms, postgres ${fmt((busy.pg - idle.pg) / n)} ms ` +
           `(idle ${SECONDS} s: node ${idle.node} ms, postgres ${idle.pg} ms)`,
       );
-      console.log(
-        '  postgres by process, ms per report: ' +
-          [...busy.by]
-            .filter(([, ms]) => ms > 0)
-            .map(([k, ms]) => `${k} ${fmt((ms - (idle.by.get(k) ?? 0)) / n)}`)
-            .join(', '),
-      );
-      const statements = rowsOf<{ calls: number; ms: number; query: string }>(
-        await db.execute(sql`select calls::int, round(mean_exec_time::numeric, 3)::float8 as ms,
-          left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) as query
-          from pg_stat_statements where query not like '%pg_stat_statements%'
-          order by total_exec_time desc limit 12`),
-      );
-      for (const s of statements)
-        console.log(`  ${(s.calls / n).toFixed(3).padStart(7)}  ${String(s.ms).padStart(7)}  ${s.query}`);
+      console.log(byRoleLine(busy.by, idle.by, n, 'report'));
+      for (const line of await statementLines(db, n, 12)) console.log(line);
     }
     const [kinds] = rowsOf<{ reported: number; pending: number }>(
       await db.execute(sql`select (select count(*)::int from advertisements where signal_kinds @> array['reported'])
@@ -172,13 +159,7 @@ async function main() {
     await database.close();
     await server.stop();
     if (args.profile) {
-      // The server's own profile is the largest (tsx's loader thread writes one too).
-      const files = fs
-        .readdirSync(out)
-        .filter((f) => f.endsWith('.cpuprofile'))
-        .map((f) => path.join(out, f))
-        .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size);
-      console.log(summarise(JSON.parse(fs.readFileSync(files[0]!, 'utf8')) as Profile, window, reports, 40));
+      console.log(summarise(largestProfile(out).profile, window, reports, 40));
     }
   } finally {
     await server?.stop();
