@@ -13,13 +13,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openPostgres, rowsOf } from '../server/src/db/client';
-import { rebuildSummary } from '../server/src/modules/ads/ads-repository';
-import { seedAds } from '../server/src/seed/demo-ads';
-import { LocalDiskStorage } from '../server/src/storage/file-storage';
 import { apiSignIn, startServer, tempDataDir } from '../e2e/support/server-process';
 import { largestProfile, now, summarise, type Window } from './cpu-profile';
 import { loadCalls } from './load';
-import { startBenchCluster } from './pg-bench';
+import { startBenchCluster, seedUnanalysed } from './pg-bench';
 import { byRoleLine, measureCpu, postmasterOf, statementLines } from './proc-cpu';
 
 const { values: args } = parseArgs({
@@ -80,16 +77,7 @@ async function main() {
   try {
     const database = await openPostgres(cluster.url);
     const db = database.db;
-    // Not analysed: the server's worker would spend the cores on the signals instead of the approves.
-    await db.execute(sql`alter table advertisements disable trigger user`);
-    await seedAds(db, new LocalDiskStorage(path.join(dataDir, 'uploads')), {
-      count: ADS,
-      advertisers: Math.ceil(ADS / 10),
-    });
-    await db.execute(sql`alter table advertisements enable trigger user`);
-    if (ADS <= 20_000) await rebuildSummary(db);
-    await db.execute(sql`vacuum analyze`);
-    await db.execute(sql`create extension if not exists pg_stat_statements`);
+    await seedUnanalysed(db, dataDir, ADS);
     const pending = rowsOf<{ id: string }>(
       await db.execute(sql`select id from advertisements where status = 'pending' order by random()`),
     ).map((r) => r.id);

@@ -1,5 +1,11 @@
 import { SIGNAL_KINDS } from '@backoffice/contract';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { Db } from '../server/src/db/client';
+import { rebuildSummary } from '../server/src/modules/ads/ads-repository';
+import { seedAds } from '../server/src/seed/demo-ads';
+import { LocalDiskStorage } from '../server/src/storage/file-storage';
 import { findPgBin, startPgCluster } from '../server/test/support/pg-cluster';
 
 /**
@@ -42,4 +48,21 @@ export async function copyDatabase(url: string, name: string, withoutIndexes: st
     await copy.end();
   }
   return copyUrl;
+}
+
+/**
+ * `ads` ads (one advertiser per ten) seeded without the ads' triggers, so nothing is queued for
+ * analysis (the server's worker would spend the cores on the signals instead of the requests
+ * measured), then analysed for the planner, with pg_stat_statements (the cluster must preload it).
+ */
+export async function seedUnanalysed(db: Db, dataDir: string, ads: number): Promise<void> {
+  await db.execute(sql`alter table advertisements disable trigger user`);
+  await seedAds(db, new LocalDiskStorage(path.join(dataDir, 'uploads')), {
+    count: ads,
+    advertisers: Math.ceil(ads / 10),
+  });
+  await db.execute(sql`alter table advertisements enable trigger user`);
+  if (ads <= 20_000) await rebuildSummary(db);
+  await db.execute(sql`vacuum analyze`);
+  await db.execute(sql`create extension if not exists pg_stat_statements`);
 }

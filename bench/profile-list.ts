@@ -12,11 +12,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openPostgres, rowsOf } from '../server/src/db/client';
-import { rebuildSummary } from '../server/src/modules/ads/ads-repository';
-import { seedAds } from '../server/src/seed/demo-ads';
-import { LocalDiskStorage } from '../server/src/storage/file-storage';
 import { apiSignIn, spawnServer, startServer, tempDataDir } from '../e2e/support/server-process';
-import { MILLION_AD_SETTINGS, startBenchCluster } from './pg-bench';
+import { MILLION_AD_SETTINGS, startBenchCluster, seedUnanalysed } from './pg-bench';
 import { load } from './load';
 import { largestProfile, now, summarise } from './cpu-profile';
 
@@ -40,15 +37,8 @@ async function main() {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     const database = await openPostgres(cluster.url);
-    const storage = new LocalDiskStorage(path.join(dataDir, 'uploads'));
     const ads = Number(args.ads);
-    // Not analysed: the server's worker would profile the signals instead of the requests.
-    await database.db.execute(sql`alter table advertisements disable trigger user`);
-    await seedAds(database.db, storage, { count: ads, advertisers: Math.ceil(ads / 10) });
-    await database.db.execute(sql`alter table advertisements enable trigger user`);
-    if (ads <= 20_000) await rebuildSummary(database.db);
-    await database.db.execute(sql`vacuum analyze`);
-    await database.db.execute(sql`create extension if not exists pg_stat_statements`);
+    await seedUnanalysed(database.db, dataDir, ads);
     server = await startServer({
       dataDir,
       env: { DATABASE_URL: cluster.url, SEED_DEMO: 'false' },

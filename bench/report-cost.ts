@@ -18,13 +18,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openPostgres, rowsOf } from '../server/src/db/client';
-import { rebuildSummary } from '../server/src/modules/ads/ads-repository';
-import { seedAds } from '../server/src/seed/demo-ads';
-import { LocalDiskStorage } from '../server/src/storage/file-storage';
 import { startServer, tempDataDir } from '../e2e/support/server-process';
 import { largestProfile, now, summarise, type Window } from './cpu-profile';
 import { paced } from './load';
-import { startBenchCluster } from './pg-bench';
+import { startBenchCluster, seedUnanalysed } from './pg-bench';
 import { byRoleLine, measureCpu, postmasterOf, statementLines } from './proc-cpu';
 
 const { values: args } = parseArgs({
@@ -57,15 +54,7 @@ async function main() {
   try {
     const database = await openPostgres(cluster.url);
     const db = database.db;
-    await db.execute(sql`alter table advertisements disable trigger user`);
-    await seedAds(db, new LocalDiskStorage(path.join(dataDir, 'uploads')), {
-      count: ADS,
-      advertisers: Math.ceil(ADS / 10),
-    });
-    await db.execute(sql`alter table advertisements enable trigger user`);
-    if (ADS <= 20_000) await rebuildSummary(db);
-    await db.execute(sql`vacuum analyze`);
-    await db.execute(sql`create extension if not exists pg_stat_statements`);
+    await seedUnanalysed(db, dataDir, ADS);
     const adIds = rowsOf<{ id: string }>(
       await db.execute(sql`select id from advertisements tablesample system (20) limit 20000`),
     ).map((r) => r.id);
