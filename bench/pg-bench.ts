@@ -1,4 +1,5 @@
 import { SIGNAL_KINDS } from '@backoffice/contract';
+import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -65,4 +66,21 @@ export async function seedUnanalysed(db: Db, dataDir: string, ads: number): Prom
   if (ads <= 20_000) await rebuildSummary(db);
   await db.execute(sql`vacuum analyze`);
   await db.execute(sql`create extension if not exists pg_stat_statements`);
+}
+
+/** Stops a bench's cluster and removes its directory and `dirs`. */
+export function removeBenchCluster(cluster: { stop(): void; dir: string }, ...dirs: string[]): void {
+  cluster.stop();
+  for (const dir of [cluster.dir, ...dirs]) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Runs a bench's main: the process exits 0 when it is done, 1 (the error printed) when it fails. */
+export function runBench(main: () => Promise<unknown>): void {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openPostgres, rowsOf } from '../server/src/db/client';
 import { apiSignIn, spawnServer, startServer, tempDataDir } from '../e2e/support/server-process';
-import { MILLION_AD_SETTINGS, startBenchCluster, seedUnanalysed } from './pg-bench';
+import { MILLION_AD_SETTINGS, startBenchCluster, removeBenchCluster, runBench, seedUnanalysed } from './pg-bench';
 import { load } from './load';
 import { largestProfile, now, summarise } from './cpu-profile';
 
@@ -97,16 +97,8 @@ async function main() {
     console.log(summarise(profile, window, result.requests));
   } finally {
     if (server?.proc.exitCode === null) server.proc.kill('SIGKILL');
-    cluster.stop();
-    fs.rmSync(cluster.dir, { recursive: true, force: true });
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeBenchCluster(cluster, dataDir);
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

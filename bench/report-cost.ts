@@ -21,7 +21,7 @@ import { openPostgres, rowsOf } from '../server/src/db/client';
 import { startServer, tempDataDir } from '../e2e/support/server-process';
 import { largestProfile, now, summarise, type Window } from './cpu-profile';
 import { paced } from './load';
-import { startBenchCluster, seedUnanalysed } from './pg-bench';
+import { startBenchCluster, removeBenchCluster, runBench, seedUnanalysed } from './pg-bench';
 import { byRoleLine, measureCpu, postmasterOf, statementLines } from './proc-cpu';
 
 const { values: args } = parseArgs({
@@ -153,16 +153,8 @@ async function main() {
   } finally {
     await server?.stop();
     fs.rmSync(out, { recursive: true, force: true });
-    cluster.stop();
-    fs.rmSync(cluster.dir, { recursive: true, force: true });
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeBenchCluster(cluster, dataDir);
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);
