@@ -20,6 +20,13 @@ export const MILLION_AD_SETTINGS = [
   '-c work_mem=16MB',
 ];
 
+/** The cost benches' settings (bench:report-cost, bench:approve-cost): their statements counted. */
+export const COST_SETTINGS = [
+  '-c shared_buffers=512MB',
+  '-c max_wal_size=4GB',
+  '-c shared_preload_libraries=pg_stat_statements',
+];
+
 /** A throwaway PostgreSQL cluster on loopback for one bench run (stop it and remove `dir` after). */
 export async function startBenchCluster(settings: string[] = MILLION_AD_SETTINGS) {
   const bin = findPgBin();

@@ -21,7 +21,7 @@ import { openPostgres, rowsOf } from '../server/src/db/client';
 import { startServer, tempDataDir } from '../e2e/support/server-process';
 import { largestProfile, now, summarise, type Window } from './cpu-profile';
 import { paced } from './load';
-import { startBenchCluster, removeBenchCluster, runBench, seedUnanalysed } from './pg-bench';
+import { COST_SETTINGS, startBenchCluster, removeBenchCluster, runBench, seedUnanalysed } from './pg-bench';
 import { byRoleLine, measureCpu, postmasterOf, statementLines } from './proc-cpu';
 
 const { values: args } = parseArgs({
@@ -43,11 +43,7 @@ const RATE = Number(args.rate);
 const SECONDS = Number(args.seconds);
 const TOKEN = 'bench-report-token-0123456789abcdef';
 async function main() {
-  const cluster = await startBenchCluster([
-    '-c shared_buffers=512MB',
-    '-c max_wal_size=4GB',
-    '-c shared_preload_libraries=pg_stat_statements',
-  ]);
+  const cluster = await startBenchCluster(COST_SETTINGS);
   const dataDir = tempDataDir('bo-bench-report-cost-');
   const out = fs.mkdtempSync(path.join(dataDir, '..', 'bo-profile-'));
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
