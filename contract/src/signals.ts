@@ -66,7 +66,8 @@ export const priceOutlierEvidence = z.object({
   sample: int,
   category: z.string(),
 });
-export const newAccountEvidence = z.object({ firstAd: z.boolean(), accountAgeHours: z.number() });
+/** `accountAgeHours` null: the account's row is younger than the ad (an import), its age at posting unknown. */
+export const newAccountEvidence = z.object({ firstAd: z.boolean(), accountAgeHours: z.number().nullable() });
 /** The ad's open reports from the public and their weight (docs/decisions/0034-reports.md). */
 export const reportedEvidence = z.object({ reports: z.number().int(), weight: z.number() });
 /** The other ads with nearly the same text (earlier and later: the link is mutual), most similar first; similarity 0–1. */

@@ -67,6 +67,15 @@ describe('new_account', () => {
       newAccount.detect({ accountCreatedAt: created, postedAt: new Date('2026-11-21T08:00:00Z'), earlierAds: 1 }),
     ).toEqual([]);
   });
+
+  it('judges an account created after the ad (an import) by its first ad only', () => {
+    const before = new Date('2026-10-01T08:00:00Z');
+    expect(newAccount.detect({ accountCreatedAt: created, postedAt: before, earlierAds: 2 })).toEqual([]);
+    expect(newAccount.detect({ accountCreatedAt: created, postedAt: before, earlierAds: 0 })[0]?.evidence).toEqual({
+      firstAd: true,
+      accountAgeHours: null,
+    });
+  });
 });
 
 describe('invalid_phone and the phone form the database keys on', () => {
