@@ -21,13 +21,17 @@ export type SampledDecision = {
 
 export const SECOND_REVIEW_RATE_KEY = 'second_review_rate';
 
+/** The setting's stored value, as a scalar subquery for a statement that reads it beside its own work. */
+export const secondReviewRateValue = sql<unknown>`(select value from moderation_settings where key = ${SECOND_REVIEW_RATE_KEY})`;
+
+/** The share a stored value means (2 % when unset or out of range). */
+export const secondReviewRateOf = (value: unknown): number =>
+  typeof value === 'number' && value >= 0 && value <= 1 ? value : DEFAULT_SECOND_REVIEW_RATE;
+
 /** The share of moderators' decisions sampled, from the settings (2 % unless an admin set it). */
 export async function secondReviewRate(db: Executor): Promise<number> {
-  const rows = rowsOf<{ value: unknown }>(
-    await db.execute(sql`select value from moderation_settings where key = ${SECOND_REVIEW_RATE_KEY}`),
-  );
-  const value = rows[0]?.value;
-  return typeof value === 'number' && value >= 0 && value <= 1 ? value : DEFAULT_SECOND_REVIEW_RATE;
+  const rows = rowsOf<{ value: unknown }>(await db.execute(sql`select ${secondReviewRateValue} as value`));
+  return secondReviewRateOf(rows[0]?.value);
 }
 
 /** Copies the decision into second review with probability `rate`; whether it did. */

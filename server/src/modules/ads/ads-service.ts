@@ -72,11 +72,17 @@ export class AdsService {
     const at = this.clock();
     const row = await this.db.transaction(async (tx) => {
       await refuseIfClaimedByOther(tx, id, adminId, at);
-      const updated = await repo.moderatePending(tx, id, { status: body.status, rejectionReason: reason, adminId, at });
-      if (!updated) {
+      const decided = await repo.moderatePendingWithSampleRate(tx, id, {
+        status: body.status,
+        rejectionReason: reason,
+        adminId,
+        at,
+      });
+      if (!decided) {
         if (await repo.findAd(tx, id)) throw new ConflictError(adMessages.notPending);
         throw new NotFoundError(adMessages.notFound);
       }
+      const updated = decided.row;
       // The advertiser's message in the same statement as the audit entry (docs/decisions/0022-advertiser-messages.md).
       const message = { adId: id, userId: updated.userId, kind: body.status, heading: updated.heading, reason };
       await recordAudit(
@@ -91,7 +97,7 @@ export class AdsService {
         },
         this.outbox.messagesOf([message]),
       );
-      await this.sample(tx, [updated]);
+      await this.sample(tx, [updated], decided.sampleRate);
       return updated;
     });
     this.outbox.afterCommit();
@@ -182,11 +188,12 @@ export class AdsService {
 
   /**
    * Second review (docs/decisions/0030-moderation-rules.md): each decided row is copied into
-   * second_reviews at the `second_review_rate` setting, in the decision's transaction.
+   * second_reviews at the `second_review_rate` setting (`rate` when the decision read it already), in
+   * the decision's transaction.
    */
-  private async sample(tx: Executor, rows: AdRow[]): Promise<void> {
+  private async sample(tx: Executor, rows: AdRow[], rate?: number): Promise<void> {
     if (!rows.length) return;
-    const rate = await secondReviewRate(tx);
+    rate ??= await secondReviewRate(tx);
     if (rate <= 0) return;
     for (const row of rows) {
       await maybeSampleDecision(

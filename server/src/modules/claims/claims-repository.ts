@@ -13,25 +13,27 @@ export type ClaimedAd = {
 
 /**
  * Locks the ad's row, then reads its claim: claims and decisions on one ad take turns on this lock,
- * so of two admins claiming at once exactly one sees no live claim. Two statements: a statement
- * that waited for the lock still sees the other tables as they were when it began.
+ * so of two admins claiming at once exactly one sees no live claim. The claim is read after the lock
+ * is held (a statement that waited for the lock still sees the other tables as they were when it
+ * began), by `ad_lock_claim`, whose two statements take a snapshot each: one round trip (migration 0040).
  */
 export async function lockClaimedAd(tx: Executor, adId: string): Promise<ClaimedAd | undefined> {
-  const locked = await tx.execute(
-    sql`select status, heading, user_id from advertisements where id = ${adId} for update`,
-  );
-  const [ad] = rowsOf<{ status: string; heading: string; user_id: string | null }>(locked);
+  const [ad] = rowsOf<{
+    status: string;
+    heading: string;
+    user_id: string | null;
+    claim_admin_id: string | null;
+    claim_name: string | null;
+    claim_expires_at: Date | string | null;
+  }>(await tx.execute(sql`select * from ad_lock_claim(${adId}::uuid)`));
   if (!ad) return undefined;
-  const result = await tx.execute(sql`
-    select c.admin_id, coalesce(u.name, u.username) as name, c.expires_at
-    from ad_claims c left join users u on u.id = c.admin_id
-    where c.ad_id = ${adId}`);
-  const [row] = rowsOf<{ admin_id: string; name: string | null; expires_at: Date | string }>(result);
   return {
     status: ad.status,
     heading: ad.heading,
     userId: ad.user_id,
-    claim: row ? { adminId: row.admin_id, name: row.name ?? '', expiresAt: new Date(row.expires_at) } : null,
+    claim: ad.claim_admin_id
+      ? { adminId: ad.claim_admin_id, name: ad.claim_name ?? '', expiresAt: new Date(ad.claim_expires_at!) }
+      : null,
   };
 }
 
