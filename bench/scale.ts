@@ -19,6 +19,8 @@
  *
  * Run: npm run bench:scale -- [--ads N] [--base N] [--seconds S] [--connections N]
  *   [--replica-connections N] [--decision-rate N] [--decision-seconds S] [--skip-replica] [--record]
+ *   [--keep (after a finished run, leaves the primary running with both databases and prints its URL,
+ *   to measure a change such as partitioning on the same data)]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -47,6 +49,7 @@ const { values: args } = parseArgs({
     'decision-rate': { type: 'string', default: '10' },
     'decision-seconds': { type: 'string', default: '30' },
     'skip-replica': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
     record: { type: 'boolean', default: false },
   },
 });
@@ -223,9 +226,14 @@ async function main() {
   const clusters: PgCluster[] = [cluster];
   const dirs: string[] = [];
   const servers: ServerProcess[] = [];
+  let keepPrimary = false;
   const cleanup = () => {
     for (const s of servers) if (s.proc.exitCode === null) s.proc.kill('SIGKILL');
     for (const c of clusters.reverse()) {
+      if (keepPrimary && c === cluster) {
+        console.log(`cluster kept: ${c.url} (databases postgres and base; ${c.dir}: pg_ctl stop -D it when done)`);
+        continue;
+      }
       c.stop();
       fs.rmSync(c.dir, { recursive: true, force: true });
     }
@@ -340,6 +348,7 @@ async function main() {
     ].join('\n');
     if (ADS >= FULL && args.record) fs.appendFileSync(new URL('./RESULTS.md', import.meta.url), text);
     console.log(text);
+    keepPrimary = args.keep;
   } finally {
     cleanup();
   }
