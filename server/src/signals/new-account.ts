@@ -28,6 +28,8 @@ export const newAccount: SignalModule<NewAccountInput, NewAccountEvidence> = {
     const firstAd = earlierAds === 0;
     const young = age >= 0 && age < NEW_ACCOUNT_HOURS;
     if (!firstAd && !young) return [];
-    return [{ kind: 'new_account', evidence: { firstAd, accountAgeHours: age >= 0 ? Math.round(age * 10) / 10 : null } }];
+    return [
+      { kind: 'new_account', evidence: { firstAd, accountAgeHours: age >= 0 ? Math.round(age * 10) / 10 : null } },
+    ];
   },
 };

@@ -12,7 +12,7 @@ import { pagePlan, pageShapeName, plannedEachTime, type PageQuery, type PageShap
 
 export { FILTER_NAMES, type AdFilter } from './ads-filters';
 // The pending guard lives beside the audit writer: a live moderation rule decides ads through it too.
-export { moderatePending, moderatePendingWithSampleRate } from '../../db/ad-decision';
+export { moderatePendingWithSampleRate } from '../../db/ad-decision';
 
 /**
  * The Ad ID column shows the id's last five characters: it sorts by those, the full id breaking

@@ -101,7 +101,9 @@ export function SignalEvidence({ signal, ad }: { signal: AdSignal; ad: Advertise
       const { firstAd, accountAgeHours } = signal.evidence;
       const parts = [
         firstAd ? 'The advertiser’s first ad.' : null,
-        accountAgeHours !== null && accountAgeHours < 24 ? `The account was ${accountAge(accountAgeHours)} old when it was posted.` : null,
+        accountAgeHours !== null && accountAgeHours < 24
+          ? `The account was ${accountAge(accountAgeHours)} old when it was posted.`
+          : null,
       ];
       return <p className={line}>{parts.filter(Boolean).join(' ')}</p>;
     }
