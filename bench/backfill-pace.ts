@@ -1,8 +1,8 @@
 /**
  * `npm run bench:backfill-pace` (issue 33): the text-only backfill's pace, for comparing a change
- * with the code before it on the same data and the same minutes. N ads are seeded once as
- * bench/signals-speed.ts seeds them (own words each, every 50th a repost), then each round copies
- * that database for each tree in turn (`--trees`, the current checkout first unless listed) and runs
+ * with the code before it on the same data and the same minutes. N ads are seeded once by
+ * `seedUnanalysed` with bench/signals-speed.ts's changes (own words each, every 50th a repost), then
+ * each round copies that database for each tree in turn (`--trees`, the current checkout first unless listed) and runs
  * the tree's own `backfill()` on its copy, the order turned each round so that the machine's drift
  * falls on both. Prints ads a second per tree and round, and each tree's median. Not recorded: the
  * full figure is bench/signals-speed.ts's at 1,000,000 ads.
@@ -13,13 +13,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres } from '../server/src/db/client';
-import { seedAds } from '../server/src/seed/demo-ads';
 import { LocalDiskStorage } from '../server/src/storage/file-storage';
 import { tempDataDir } from '../e2e/support/server-process';
-import { copyDatabase, removeBenchCluster, runBench, startBenchCluster } from './pg-bench';
+import { copyDatabase, removeBenchCluster, runBench, seedUnanalysed, startBenchCluster } from './pg-bench';
 import { seedAdjust } from './signals-speed-data';
 import { seeded } from './signals/random';
 
@@ -56,16 +54,8 @@ async function main() {
   const dataDir = tempDataDir('bo-bench-backfill-');
   try {
     const database = await openPostgres(cluster.url);
-    const storage = new LocalDiskStorage(path.join(dataDir, 'uploads'));
-    let started = performance.now();
-    await database.db.execute(sql`alter table advertisements disable trigger user`);
-    await seedAds(database.db, storage, {
-      count: ADS,
-      advertisers: Math.ceil(ADS / 10),
-      adjust: seedAdjust(seeded(33)),
-    });
-    await database.db.execute(sql`alter table advertisements enable trigger user`);
-    await database.db.execute(sql`vacuum analyze`);
+    const started = performance.now();
+    await seedUnanalysed(database.db, dataDir, ADS, seedAdjust(seeded(33)));
     await database.close();
     console.log(`${ADS} ads seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
@@ -78,9 +68,12 @@ async function main() {
         const name = `pace_${round}_${i}`;
         const copy = await code[i]!.open(await copyDatabase(cluster.url, name));
         await copy.db.execute('checkpoint');
-        started = performance.now();
-        const done = await code[i]!.backfill({ db: copy.db, storage, clock: () => new Date() }, { textOnly: true });
-        const rate = done.analysed / ((performance.now() - started) / 1000);
+        const begun = performance.now();
+        const done = await code[i]!.backfill(
+          { db: copy.db, storage: new LocalDiskStorage(path.join(dataDir, 'uploads')), clock: () => new Date() },
+          { textOnly: true },
+        );
+        const rate = done.analysed / ((performance.now() - begun) / 1000);
         rates[i]!.push(rate);
         console.log(`round ${round + 1}, ${trees[i]}: ${done.analysed} ads at ${rate.toFixed(0)}/s`);
         await copy.close();

@@ -59,15 +59,21 @@ export async function copyDatabase(url: string, name: string, withoutIndexes: st
 }
 
 /**
- * `ads` ads (one advertiser per ten) seeded without the ads' triggers, so nothing is queued for
+ * `ads` ads (one advertiser per ten, each changed by `adjust` if given) seeded without the ads' triggers, so nothing is queued for
  * analysis (the server's worker would spend the cores on the signals instead of the requests
  * measured), then analysed for the planner, with pg_stat_statements (the cluster must preload it).
  */
-export async function seedUnanalysed(db: Db, dataDir: string, ads: number): Promise<void> {
+export async function seedUnanalysed(
+  db: Db,
+  dataDir: string,
+  ads: number,
+  adjust?: Parameters<typeof seedAds>[2]['adjust'],
+): Promise<void> {
   await db.execute(sql`alter table advertisements disable trigger user`);
   await seedAds(db, new LocalDiskStorage(path.join(dataDir, 'uploads')), {
     count: ads,
     advertisers: Math.ceil(ads / 10),
+    adjust,
   });
   await db.execute(sql`alter table advertisements enable trigger user`);
   if (ads <= 20_000) await rebuildSummary(db);
